@@ -1,0 +1,263 @@
+"""The engine's effects: what a player's action does to the piles.
+
+Each effect named in a rule file (``effect: move_top`` ...) is one class here. An effect
+generates its legal actions for a position, explains why an action is refused, and applies an
+action to the piles, returning new piles (positions are immutable, so undo is a stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from rules import model as m
+
+from .cards import DOWN, FACE, MASK
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Piles = tuple[tuple[int, ...], ...]
+
+
+class Action(NamedTuple):
+    """A player's action: its name and, for moves, the source and target pile indices."""
+
+    name: str
+    src: int = -1
+    dst: int = -1
+
+
+class Step(NamedTuple):
+    """One card moved by an effect, for traces: card, from pile, to pile."""
+
+    card: int
+    src: int
+    dst: int
+
+
+Trace = list[Step]
+
+
+class Effect:
+    name: str
+    help: str
+    takes_piles: int = 0  # how many pile names the action is written with
+
+    def generate(self, piles: Piles) -> list[Action]:
+        raise NotImplementedError
+
+    def refusal(self, piles: Piles, action: Action) -> str | None:
+        raise NotImplementedError
+
+    def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        raise NotImplementedError
+
+
+def _set(piles: Piles, i: int, pile: tuple[int, ...], j: int, other: tuple[int, ...]) -> Piles:
+    out = list(piles)
+    out[i] = pile
+    out[j] = other
+    return tuple(out)
+
+
+class MoveTop(Effect):
+    takes_piles = 2
+
+    def __init__(self, game: Game, name: str, spec: m.MoveTop) -> None:
+        self.game = game
+        self.name = name
+        self.help = spec.help
+        self.sources = game.resolve(spec.source)
+        self.targets = game.resolve(spec.target)
+        self._source_set = frozenset(self.sources)
+        self._target_set = frozenset(self.targets)
+        self._rules = [(t, game.accept_rules[t]) for t in self.targets]
+
+    def generate(self, piles: Piles) -> list[Action]:
+        wants = []
+        for dst, rule in self._rules:
+            wanted = rule.wanted(piles[dst])
+            if wanted:
+                wants.append((dst, wanted))
+        if not wants:
+            return []
+        name = self.name
+        out = []
+        for src in self.sources:
+            pile = piles[src]
+            if not pile:
+                continue
+            card = pile[-1]
+            if card & DOWN:
+                continue
+            face = FACE[card]
+            for dst, wanted in wants:
+                if face in wanted and dst != src:
+                    out.append(Action(name, src, dst))
+        return out
+
+    def refusal(self, piles: Piles, action: Action) -> str | None:
+        names = self.game.pile_names
+        src, dst = action.src, action.dst
+        if src not in self._source_set:
+            return f"cards cannot be moved from {names[src]}"
+        if dst not in self._target_set:
+            return f"cards cannot be moved to {names[dst]}"
+        if src == dst:
+            return "a card cannot be moved onto its own pile"
+        pile = piles[src]
+        if not pile:
+            return f"{names[src]} is empty"
+        if pile[-1] & DOWN:
+            return f"{names[src]}'s top card is face down"
+        return self.game.accept_rules[dst].refusal(names[dst], piles[dst], pile[-1])
+
+    def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        src, dst = action.src, action.dst
+        card = piles[src][-1]
+        if trace is not None:
+            trace.append(Step(card, src, dst))
+        return _set(piles, src, piles[src][:-1], dst, piles[dst] + (card,))
+
+
+class Chain(Effect):
+    def __init__(self, game: Game, name: str, spec: m.Chain) -> None:
+        self.game = game
+        self.name = name
+        self.help = spec.help
+        self.start = game.resolve([spec.start])[0]
+        self.targets = game.resolve(spec.target)
+        self.bottom = spec.place == "bottom"
+        rules = [(t, game.accept_rules[t]) for t in self.targets]
+        self._rules = rules
+        self._action = Action(name)
+        # With rules that ignore the piles' cards, each face has one home for the whole game.
+        self.home: tuple[int, ...] | None = None
+        if all(rule.static for _, rule in rules):
+            self.home = tuple(
+                next((t for t, rule in rules if face in rule.on_empty), -1) for face in range(52)
+            )
+
+    def generate(self, piles: Piles) -> list[Action]:
+        pile = piles[self.start]
+        return [self._action] if pile and pile[-1] & DOWN else []
+
+    def refusal(self, piles: Piles, action: Action) -> str | None:
+        pile = piles[self.start]
+        if pile and pile[-1] & DOWN:
+            return None
+        return f"{self.game.pile_names[self.start]} has no face-down card to turn"
+
+    def _home(self, work: list[list[int]], card: int) -> int:
+        if self.home is not None:
+            return self.home[FACE[card]]
+        for target, rule in self._rules:
+            if FACE[card] in rule.wanted(tuple(work[target])):
+                return target
+        return -1
+
+    def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        work = [list(p) for p in piles]
+        current = self.start
+        home = self.home
+        bottom = self.bottom
+        while True:
+            pile = work[current]
+            if not pile or not pile[-1] & DOWN:
+                break
+            card = pile.pop() & MASK
+            dst = home[FACE[card]] if home is not None else self._home(work, card)
+            if dst < 0:  # no pile takes it: it stays turned up where it was
+                pile.append(card)
+                break
+            if bottom:
+                work[dst].insert(0, card)
+            else:
+                work[dst].append(card)
+            if trace is not None:
+                trace.append(Step(card, current, dst))
+            current = dst
+        return tuple(map(tuple, work))
+
+
+class FillGaps(Effect):
+    def __init__(self, game: Game, name: str, spec: m.FillGaps) -> None:
+        self.game = game
+        self.name = name
+        self.help = spec.help
+        self.piles = game.resolve(spec.piles)
+        self.size = spec.size
+        self.source = game.resolve([spec.source])[0]
+        self.flag = DOWN if spec.face == "down" else 0
+        self._action = Action(name)
+
+    def _short(self, piles: Piles) -> bool:
+        size = self.size
+        return any(len(piles[p]) < size for p in self.piles)
+
+    def generate(self, piles: Piles) -> list[Action]:
+        return [self._action] if piles[self.source] and self._short(piles) else []
+
+    def refusal(self, piles: Piles, action: Action) -> str | None:
+        if not self._short(piles):
+            return "there is no gap to fill"
+        if not piles[self.source]:
+            return f"{self.game.pile_names[self.source]} is empty: nothing to fill with"
+        return None
+
+    def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        work = list(piles)
+        stock = list(work[self.source])
+        size, flag = self.size, self.flag
+        while stock:
+            dealt = False
+            for p in self.piles:
+                if len(work[p]) < size and stock:
+                    card = stock.pop()
+                    work[p] = work[p] + ((card & MASK) | flag,)
+                    dealt = True
+                    if trace is not None:
+                        trace.append(Step(card & MASK, self.source, p))
+            if not dealt:
+                break
+        work[self.source] = tuple(stock)
+        return tuple(work)
+
+
+class Deal(Effect):
+    def __init__(self, game: Game, name: str, spec: m.Deal) -> None:
+        self.game = game
+        self.name = name
+        self.help = spec.help
+        self.source = game.resolve([spec.source])[0]
+        self.target = game.resolve([spec.target])[0]
+        self.count = spec.count
+        self.flag = DOWN if spec.face == "down" else 0
+        self._action = Action(name)
+
+    def generate(self, piles: Piles) -> list[Action]:
+        return [self._action] if piles[self.source] else []
+
+    def refusal(self, piles: Piles, action: Action) -> str | None:
+        if piles[self.source]:
+            return None
+        return f"{self.game.pile_names[self.source]} is empty"
+
+    def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        src = piles[self.source]
+        n = min(self.count, len(src))
+        moved = tuple((c & MASK) | self.flag for c in reversed(src[len(src) - n :]))
+        if trace is not None:
+            trace.extend(Step(c & MASK, self.source, self.target) for c in moved)
+        return _set(
+            piles, self.source, src[: len(src) - n], self.target, piles[self.target] + moved
+        )
+
+
+EFFECTS: dict[str, Callable[..., Effect]] = {
+    "move_top": MoveTop,
+    "chain": Chain,
+    "fill_gaps": FillGaps,
+    "deal": Deal,
+}

@@ -1,0 +1,391 @@
+"""A game compiled from its GameSpec: piles, deal, effects, conditions and the flow table.
+
+Positions are immutable ``State`` tuples, so cloning is free, undo is a stack and states hash.
+``Game.apply`` drives the compiled transition table directly (the fast path used by statistics,
+benchmarks and solvers); ``Session`` drives the same table through a ``transitions`` machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from rules import GameSpec, RuleError, find_game, load_rules
+from rules.diagnostics import Diagnostic
+from rules.loader import suggest
+from rules.notation import parse_card
+
+from .cards import DOWN, FACE, MASK, canonical_deck, card_text, face_of, shuffled
+from .effects import EFFECTS, Action, Effect, Piles, Trace
+from .piles import AcceptRule, compile_accepts
+
+AUTO = "auto"
+
+
+class State(NamedTuple):
+    """A position: every pile's cards from bottom to top, and the phase of the game."""
+
+    piles: Piles
+    phase: str
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why, in one line."""
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+Condition = Callable[[State], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class _DealStep:
+    kind: str  # bases | targets | rest
+    flag: int
+    bases: tuple[tuple[int, int], ...] = ()  # (pile, face)
+    targets: tuple[int, ...] = ()  # the pile of each dealt card, in order
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    trigger: str
+    source: str
+    dest: str
+    conditions: tuple[tuple[str, Condition], ...]
+    unless: tuple[tuple[str, Condition], ...]
+    effect: Effect | None
+
+
+class Game:
+    """Everything the engine knows about one game, ready to deal and play."""
+
+    def __init__(self, spec: GameSpec, path: Path | None = None) -> None:
+        self.spec = spec
+        self.path = path
+        self.id = spec.id
+        self.name = spec.name
+        # Piles, in the order groups and names appear in the rule file.
+        names: list[str] = []
+        self.group_of: list[str] = []
+        self.role: list[str] = []
+        self.hour: list[int] = []
+        self.groups: dict[str, tuple[int, ...]] = {}
+        rules: list[AcceptRule] = []
+        for group_name, group in spec.piles.items():
+            start = len(names)
+            for i, name in enumerate(group.names):
+                hour = group.hours[i] if group.hours else 0
+                names.append(name)
+                self.group_of.append(group_name)
+                self.role.append(group.role)
+                self.hour.append(hour)
+                rules.append(compile_accepts(group.accepts, hour))
+            self.groups[group_name] = tuple(range(start, len(names)))
+        self.pile_names: tuple[str, ...] = tuple(names)
+        self.pile_index = {name: i for i, name in enumerate(names)}
+        self.accept_rules: tuple[AcceptRule, ...] = tuple(rules)
+        self.cards: tuple[int, ...] = tuple(canonical_deck(spec.decks, spec.remove))
+        self._deal_plan = self._compile_deal()
+        self.effects: dict[str, Effect] = {
+            name: EFFECTS[a.effect](self, name, a) for name, a in spec.actions.items()
+        }
+        self.keys: dict[str, str] = {}
+        for name, a in spec.actions.items():
+            for key in (name, *a.keys):
+                self.keys[key.lower()] = name
+        self.conditions: dict[str, Condition] = {
+            name: self._compile_condition(c) for name, c in spec.conditions.items()
+        }
+        self.condition_text = {
+            name: c.describe or name.replace("_", " ") for name, c in spec.conditions.items()
+        }
+        self.states = spec.flow.states
+        self.initial = spec.flow.initial
+        self.outcomes = {name: s.outcome for name, s in self.states.items() if s.outcome}
+        self.transitions = self._compile_flow()
+        self.by_trigger: dict[tuple[str, str], tuple[Transition, ...]] = {}
+        for t in self.transitions:
+            at = (t.source, t.trigger)
+            self.by_trigger[at] = (*self.by_trigger.get(at, ()), t)
+        self.player_triggers: dict[str, tuple[str, ...]] = {
+            state: tuple(
+                dict.fromkeys(
+                    t.trigger for t in self.transitions if t.source == state and t.trigger != AUTO
+                )
+            )
+            for state in self.states
+        }
+        score = spec.score
+        self._score_piles = self.resolve(score.piles) if score.piles else tuple(range(len(names)))
+        self._score_face_up = score.count == "face_up"
+        self.foundations = tuple(i for i, r in enumerate(self.role) if r == "foundation")
+        self._cache_state: State | None = None
+        self._cache_actions: list[Action] = []
+
+    # --- names ----------------------------------------------------------------------------
+
+    def resolve(self, refs: Iterable[str]) -> tuple[int, ...]:
+        """Pile indices of pile and group names, in the order given."""
+        out: list[int] = []
+        for ref in refs:
+            if ref in self.groups:
+                out.extend(self.groups[ref])
+            else:
+                out.append(self.pile_index[ref])
+        return tuple(out)
+
+    # --- deal -----------------------------------------------------------------------------
+
+    def _compile_deal(self) -> list[_DealStep]:
+        plan: list[_DealStep] = []
+        for step in self.spec.deal:
+            flag = DOWN if step.face == "down" else 0
+            if step.step == "bases":
+                bases = []
+                for group_name, group in self.spec.piles.items():
+                    for pile, card in zip(self.groups[group_name], group.bases or (), strict=False):
+                        bases.append((pile, face_of(*parse_card(card))))
+                plan.append(_DealStep("bases", flag, bases=tuple(bases)))
+            elif step.step == "round_robin":
+                piles = self.resolve(step.piles)
+                passes = step.passes if step.passes is not None else len(self.cards)
+                plan.append(_DealStep("targets", flag, targets=piles * passes))
+            else:
+                plan.append(_DealStep("rest", flag, targets=self.resolve([step.pile])))
+        return plan
+
+    def deal(self, order: Sequence[int]) -> State:
+        """The dealt position for a deal order (first card listed, first card dealt)."""
+        piles: list[list[int]] = [[] for _ in self.pile_names]
+        cards = list(order)
+        for step in self._deal_plan:
+            flag = step.flag
+            if step.kind == "bases":
+                for pile, face in step.bases:
+                    for k, card in enumerate(cards):
+                        if FACE[card] == face:
+                            piles[pile].append(cards.pop(k) | flag)
+                            break
+            elif step.kind == "targets":
+                n = min(len(step.targets), len(cards))
+                for card, pile in zip(cards, step.targets, strict=False):
+                    piles[pile].append(card | flag)
+                del cards[:n]
+            else:
+                piles[step.targets[0]].extend(c | flag for c in reversed(cards))
+                cards = []
+        return self.settle(State(tuple(map(tuple, piles)), self.initial))
+
+    def deal_seed(self, seed: int) -> State:
+        return self.deal(shuffled(self.cards, seed))
+
+    def seed_order(self, seed: int) -> list[int]:
+        return shuffled(self.cards, seed)
+
+    # --- conditions -----------------------------------------------------------------------
+
+    def _compile_condition(self, spec: object) -> Condition:
+        from rules import model as m
+
+        if isinstance(spec, m.NotEmpty):
+            idx = self.resolve(spec.piles)
+            return lambda s: any(s.piles[i] for i in idx)
+        if isinstance(spec, m.FaceDown):
+            idx = self.resolve(spec.piles) if spec.piles else tuple(range(len(self.pile_names)))
+            return lambda s: any(c & DOWN for i in idx for c in s.piles[i])
+        if isinstance(spec, m.ShortPile):
+            idx, size = self.resolve(spec.piles), spec.size
+            return lambda s: any(len(s.piles[i]) < size for i in idx)
+        if isinstance(spec, m.HoldsAllCards):
+            idx, total = self.resolve(spec.piles), len(self.cards)
+            return lambda s: sum(len(s.piles[i]) for i in idx) == total
+        if isinstance(spec, m.NoLegalAction):
+            return lambda s: not self.legal_actions(s)
+        raise AssertionError(f"no condition implements {spec!r}")  # the model and this agree
+
+    def _compile_flow(self) -> tuple[Transition, ...]:
+        out: list[Transition] = []
+        for tr in self.spec.flow.transitions:
+            sources = (tr.source,) if isinstance(tr.source, str) else tr.source
+            expanded: list[str] = []
+            for src in sources:
+                if src == "*":
+                    expanded += [n for n, st in self.states.items() if st.outcome is None]
+                else:
+                    expanded.append(src)
+            for src in expanded:
+                out.append(
+                    Transition(
+                        trigger=tr.trigger,
+                        source=src,
+                        dest=tr.dest,
+                        conditions=tuple((c, self.conditions[c]) for c in tr.conditions),
+                        unless=tuple((c, self.conditions[c]) for c in tr.unless),
+                        effect=self.effects.get(tr.trigger) if tr.trigger != AUTO else None,
+                    )
+                )
+        return tuple(out)
+
+    # --- playing --------------------------------------------------------------------------
+
+    def _open(self, state: State, trigger: str) -> Transition | None:
+        """The first transition for ``trigger`` whose conditions hold now."""
+        for t in self.by_trigger.get((state.phase, trigger), ()):
+            if all(c(state) for _, c in t.conditions) and not any(u(state) for _, u in t.unless):
+                return t
+        return None
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action the player may take now (empty in a terminal phase)."""
+        if state is self._cache_state:
+            return self._cache_actions
+        out: list[Action] = []
+        for trigger in self.player_triggers[state.phase]:
+            t = self._open(state, trigger)
+            if t is not None and t.effect is not None:
+                out += t.effect.generate(state.piles)
+        self._cache_state, self._cache_actions = state, out
+        return out
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        """Why ``action`` is not allowed now, in one line; None when it is."""
+        phase = state.phase
+        if phase in self.outcomes:
+            return f"the game is over ({self.outcomes[phase]})"
+        if action.name not in self.player_triggers[phase]:
+            return f"'{action.name}' is not possible while {self._phase_text(phase)}"
+        if self._open(state, action.name) is None:
+            return f"{action.name} is not possible now: {self._blocking(state, action.name)}"
+        effect = self.effects[action.name]
+        return effect.refusal(state.piles, action)
+
+    def _phase_text(self, phase: str) -> str:
+        return self.states[phase].help or f"in phase '{phase}'"
+
+    def _blocking(self, state: State, trigger: str) -> str:
+        for t in self.by_trigger.get((state.phase, trigger), ()):
+            for name, c in t.conditions:
+                if not c(state):
+                    return f"it needs {self.condition_text[name]}"
+            for name, u in t.unless:
+                if u(state):
+                    return f"not while {self.condition_text[name]}"
+        return "its conditions do not hold"
+
+    def apply(self, state: State, action: Action, trace: Trace | None = None) -> State:
+        """The position after ``action``; IllegalAction (state untouched) when not allowed."""
+        t = self._open(state, action.name)
+        if t is None or t.effect is None or t.effect.refusal(state.piles, action) is not None:
+            raise IllegalAction(self.refusal(state, action) or f"{action.name} is not allowed")
+        return self.settle(State(t.effect.apply(state.piles, action, trace), t.dest))
+
+    def settle(self, state: State) -> State:
+        """Follow 'auto' transitions (outcomes, phase changes) until none applies."""
+        for _ in range(len(self.states) + 1):
+            t = self._open(state, AUTO)
+            if t is None:
+                return state
+            state = State(state.piles, t.dest)
+        return state
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase in self.outcomes
+
+    def outcome(self, state: State) -> str | None:
+        return self.outcomes.get(state.phase)
+
+    def autoplays(self, state: State) -> bool:
+        return self.states[state.phase].autoplay
+
+    def score(self, state: State) -> int:
+        piles = state.piles
+        if self._score_face_up:
+            return sum(1 for i in self._score_piles for c in piles[i] if not c & DOWN)
+        return sum(len(piles[i]) for i in self._score_piles)
+
+    def foundation_cards(self, state: State) -> int:
+        return sum(len(state.piles[i]) for i in self.foundations)
+
+    # --- notation -------------------------------------------------------------------------
+
+    def action_text(self, action: Action) -> str:
+        if action.src < 0:
+            return action.name
+        moves = [e for e in self.effects.values() if e.takes_piles == 2]
+        prefix = "" if len(moves) == 1 else action.name + " "
+        return f"{prefix}{self.pile_names[action.src]} {self.pile_names[action.dst]}"
+
+    def parse_action(self, text: str) -> Action:
+        """An action from its text ('t3 f3', 'draw', 'd'); ValueError when unreadable."""
+        words = text.replace(",", " ").split()
+        if not words:
+            raise ValueError("empty command")
+        name = self.keys.get(words[0].lower())
+        if name is None:
+            movers = [n for n, e in self.effects.items() if e.takes_piles == 2]
+            if len(words) == 2 and words[0] in self.pile_index and movers:
+                name, args = movers[0], words
+            else:
+                hint = suggest(words[0].lower(), [*self.keys, *self.pile_index])
+                raise ValueError(
+                    f"unknown command '{words[0]}'{hint}; type 'help' for the commands"
+                )
+        else:
+            args = words[1:]
+        effect = self.effects[name]
+        if len(args) != effect.takes_piles:
+            if effect.takes_piles == 0:
+                raise ValueError(f"'{name}' takes no pile names")
+            raise ValueError(
+                f"'{name}' needs {effect.takes_piles} pile names, e.g. "
+                f"'{' '.join(self.pile_names[: effect.takes_piles])}'"
+            )
+        piles: list[int] = []
+        for arg in args:
+            if arg not in self.pile_index:
+                lowered = arg.lower()
+                if lowered in self.pile_index:
+                    arg = lowered
+                else:
+                    raise ValueError(f"no pile named '{arg}'{suggest(lowered, self.pile_index)}")
+            piles.append(self.pile_index[arg])
+        return Action(name, *piles)
+
+    def card_text(self, card: int) -> str:
+        return card_text(card)
+
+    def pile_text(self, state: State, pile: int) -> list[str]:
+        return ["##" if c & DOWN else card_text(c & MASK) for c in state.piles[pile]]
+
+
+def load_game(name: str | Path) -> Game:
+    """A game by id, alias or rule-file path; UnknownGame or RuleError when it cannot be had."""
+    path = find_game(str(name))
+    if path is None:
+        from rules import game_names
+
+        text = str(name)
+        if text.endswith((".yaml", ".yml")) or "/" in text:
+            raise UnknownGame(f"no such rule file: {text}")
+        raise UnknownGame(
+            f"unknown game '{text}'{suggest(text, game_names())}; "
+            f"shipped games: {', '.join(game_names())}"
+        )
+    return Game(load_rules(path), path)
+
+
+__all__ = [
+    "AUTO",
+    "Action",
+    "Diagnostic",
+    "Game",
+    "IllegalAction",
+    "RuleError",
+    "State",
+    "UnknownGame",
+    "load_game",
+]

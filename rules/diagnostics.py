@@ -1,0 +1,46 @@
+"""Problems found in a rule file, each pointing at a line and column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    key: str
+    message: str
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        label = "" if self.severity == "error" else "warning: "
+        key = f"{self.key}: " if self.key else ""
+        return f"{where}: {label}{key}{self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "key": self.key,
+            "severity": self.severity,
+            "message": self.message,
+        }
+
+
+class RuleError(Exception):
+    """A rule file that cannot be used; carries every problem found in it."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(str(d) for d in diagnostics))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]

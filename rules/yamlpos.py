@@ -1,0 +1,160 @@
+"""YAML reading that keeps where every value came from.
+
+PyYAML's own loaders silently keep the last of duplicate keys and apply YAML 1.1 coercions
+(``no`` becomes False, ``1:30`` an int). Rule files are read through the composed node tree
+instead, with YAML 1.2 core scalars, so that duplicates are reported and every key path maps
+back to a line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+Path = tuple[str | int, ...]
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """YAML 1.2 core schema: only true/false are booleans, only plain decimals are numbers."""
+
+
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789")
+)
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"),
+    list("-+.0123456789"),
+)
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""]
+)
+
+
+class _Composer(
+    yaml.reader.Reader,
+    yaml.scanner.Scanner,
+    yaml.parser.Parser,
+    yaml.composer.Composer,
+    _Resolver,
+):
+    def __init__(self, stream: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _Resolver.__init__(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    line: int  # 1-based
+    column: int  # 1-based
+
+
+@dataclass
+class Document:
+    """Plain data of a YAML document plus the position of every value and key."""
+
+    data: Any
+    values: dict[Path, Position] = field(default_factory=dict)
+    keys: dict[Path, Position] = field(default_factory=dict)
+    problems: list[tuple[Position, Path, str]] = field(default_factory=list)
+
+    def where(self, path: Path, *, key: bool = False) -> Position:
+        """The closest known position of ``path`` (walking up to its parents)."""
+        probe = tuple(path)
+        while True:
+            if key and probe in self.keys:
+                return self.keys[probe]
+            if probe in self.values:
+                return self.values[probe]
+            if not probe:
+                return Position(1, 1)
+            probe = probe[:-1]
+
+
+class YamlSyntaxError(Exception):
+    def __init__(self, position: Position, message: str) -> None:
+        self.position = position
+        self.message = message
+        super().__init__(message)
+
+
+def _pos(node: yaml.Node) -> Position:
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+_SCALARS: dict[str, Any] = {
+    "tag:yaml.org,2002:str": str,
+    "tag:yaml.org,2002:int": int,
+    "tag:yaml.org,2002:float": float,
+    "tag:yaml.org,2002:bool": lambda v: v.lower() == "true",
+    "tag:yaml.org,2002:null": lambda v: None,
+}
+
+
+def _build(node: yaml.Node, path: Path, doc: Document) -> Any:
+    doc.values[path] = _pos(node)
+    if isinstance(node, yaml.ScalarNode):
+        convert = _SCALARS.get(node.tag)
+        if convert is None:
+            doc.problems.append((_pos(node), path, f"unsupported YAML tag {node.tag}"))
+            return node.value
+        try:
+            return convert(node.value)
+        except ValueError:
+            doc.problems.append((_pos(node), path, f"cannot read {node.value!r} as {node.tag}"))
+            return node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(item, (*path, i), doc) for i, item in enumerate(node.value)]
+    if isinstance(node, yaml.MappingNode):
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                doc.problems.append((_pos(key_node), path, "a key must be a plain name"))
+                continue
+            key = key_node.value
+            if key in result:
+                first = doc.keys[(*path, key)]
+                doc.problems.append(
+                    (
+                        _pos(key_node),
+                        (*path, key),
+                        f"duplicate key '{key}' (first defined at line {first.line})",
+                    )
+                )
+                continue
+            doc.keys[(*path, key)] = _pos(key_node)
+            result[key] = _build(value_node, (*path, key), doc)
+        return result
+    raise AssertionError(f"unexpected YAML node {node!r}")  # pragma: no cover
+
+
+def read_yaml(text: str) -> Document:
+    """Parse one YAML document; raise YamlSyntaxError with a position when it is not YAML."""
+    loader = _Composer(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise YamlSyntaxError(position, f"YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise YamlSyntaxError(Position(1, 1), f"YAML error: {exc}") from None
+    finally:
+        loader.dispose()
+    doc = Document(data=None)
+    if node is None:
+        doc.data = None
+        doc.values[()] = Position(1, 1)
+        return doc
+    doc.data = _build(node, (), doc)
+    return doc
