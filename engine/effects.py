@@ -133,11 +133,12 @@ class Chain(Effect):
         self._rules = rules
         self._action = Action(name)
         # With rules that ignore the piles' cards, each face has one home for the whole game.
-        self.home: tuple[int, ...] | None = None
+        # With rules that ignore the piles' cards, each card has one home for the whole game:
+        # a table indexed by the card as stored (face down), so the loop does one lookup.
+        self.home_of_card: tuple[int, ...] | None = None
         if all(rule.static for _, rule in rules):
-            self.home = tuple(
-                next((t for t, rule in rules if face in rule.on_empty), -1) for face in range(52)
-            )
+            by_face = [next((t for t, r in rules if face in r.on_empty), -1) for face in range(52)]
+            self.home_of_card = tuple(by_face[FACE[card]] for card in range(2 * DOWN))
 
     def generate(self, piles: Piles) -> list[Action]:
         pile = piles[self.start]
@@ -150,28 +151,50 @@ class Chain(Effect):
         return f"{self.game.pile_names[self.start]} has no face-down card to turn"
 
     def _home(self, work: list[list[int]], card: int) -> int:
-        if self.home is not None:
-            return self.home[FACE[card]]
         for target, rule in self._rules:
             if FACE[card] in rule.wanted(tuple(work[target])):
                 return target
         return -1
 
     def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        home = self.home_of_card
+        if home is None:
+            return self._apply_dynamic(piles, trace)
+        # Fixed homes: placed cards are collected aside and joined once at the end.
+        work = list(map(list, piles))
+        placed: list[list[int]] = [[] for _ in piles]
+        current = self.start
+        pile = work[current]
+        while pile:
+            card = pile.pop()
+            dst = home[card]
+            if not card & DOWN or dst < 0:  # the chain stops; a homeless card stays turned up
+                pile.append(card & MASK)
+                break
+            card ^= DOWN
+            placed[dst].append(card)
+            if trace is not None:
+                trace.append(Step(card, current, dst))
+                current = dst
+            pile = work[dst]
+        for i, new in enumerate(placed):
+            if new:
+                work[i] = new[::-1] + work[i] if self.bottom else work[i] + new
+        return tuple(map(tuple, work))
+
+    def _apply_dynamic(self, piles: Piles, trace: Trace | None) -> Piles:
         work = [list(p) for p in piles]
         current = self.start
-        home = self.home
-        bottom = self.bottom
         while True:
             pile = work[current]
             if not pile or not pile[-1] & DOWN:
                 break
             card = pile.pop() & MASK
-            dst = home[FACE[card]] if home is not None else self._home(work, card)
-            if dst < 0:  # no pile takes it: it stays turned up where it was
+            dst = self._home(work, card)
+            if dst < 0:
                 pile.append(card)
                 break
-            if bottom:
+            if self.bottom:
                 work[dst].insert(0, card)
             else:
                 work[dst].append(card)

@@ -48,6 +48,7 @@ class _DealStep:
     flag: int
     bases: tuple[tuple[int, int], ...] = ()  # (pile, face)
     targets: tuple[int, ...] = ()  # the pile of each dealt card, in order
+    width: int = 0  # for round robin: how many piles one pass covers
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,20 @@ class Transition:
     conditions: tuple[tuple[str, Condition], ...]
     unless: tuple[tuple[str, Condition], ...]
     effect: Effect | None
+    # All conditions and unless-conditions folded into one call (None: always open).
+    check: Condition | None
+
+
+def _fold(conditions: Sequence[Condition], unless: Sequence[Condition]) -> Condition | None:
+    """One callable for 'all conditions hold and no unless-condition does'."""
+    if not conditions and not unless:
+        return None
+    if len(conditions) == 1 and not unless:
+        return conditions[0]
+    if len(unless) == 1 and not conditions:
+        only = unless[0]
+        return lambda s: not only(s)
+    return lambda s: all(c(s) for c in conditions) and not any(u(s) for u in unless)
 
 
 class Game:
@@ -153,31 +168,43 @@ class Game:
             elif step.step == "round_robin":
                 piles = self.resolve(step.piles)
                 passes = step.passes if step.passes is not None else len(self.cards)
-                plan.append(_DealStep("targets", flag, targets=piles * passes))
+                kind = "slices" if len(set(piles)) == len(piles) else "targets"
+                plan.append(_DealStep(kind, flag, targets=piles * passes, width=len(piles)))
             else:
-                plan.append(_DealStep("rest", flag, targets=self.resolve([step.pile])))
+                pile = self.resolve([step.pile])
+                plan.append(_DealStep("rest", flag, targets=pile * len(self.cards)))
         return plan
 
     def deal(self, order: Sequence[int]) -> State:
         """The dealt position for a deal order (first card listed, first card dealt)."""
         piles: list[list[int]] = [[] for _ in self.pile_names]
         cards = list(order)
+        pos = 0  # cards[pos:] are still to be dealt
         for step in self._deal_plan:
             flag = step.flag
             if step.kind == "bases":
                 for pile, face in step.bases:
-                    for k, card in enumerate(cards):
-                        if FACE[card] == face:
+                    for k in range(pos, len(cards)):
+                        if FACE[cards[k]] == face:
                             piles[pile].append(cards.pop(k) | flag)
                             break
+                continue
+            n = min(len(step.targets), len(cards) - pos)
+            dealt = cards[pos : pos + n]
+            pos += n
+            if flag:
+                dealt = list(map(flag.__or__, dealt))
+            if step.kind == "slices":
+                # Round robin over distinct piles: pile j gets every width-th card from j.
+                width = step.width
+                for j, pile in enumerate(step.targets[:width]):
+                    piles[pile] += dealt[j::width]
             elif step.kind == "targets":
-                n = min(len(step.targets), len(cards))
-                for card, pile in zip(cards, step.targets, strict=False):
-                    piles[pile].append(card | flag)
-                del cards[:n]
+                for card, pile in zip(dealt, step.targets, strict=False):
+                    piles[pile].append(card)
             else:
-                piles[step.targets[0]].extend(c | flag for c in reversed(cards))
-                cards = []
+                dealt.reverse()
+                piles[step.targets[0]] += dealt
         return self.settle(State(tuple(map(tuple, piles)), self.initial))
 
     def deal_seed(self, seed: int) -> State:
@@ -196,7 +223,8 @@ class Game:
             return lambda s: any(s.piles[i] for i in idx)
         if isinstance(spec, m.FaceDown):
             idx = self.resolve(spec.piles) if spec.piles else tuple(range(len(self.pile_names)))
-            return lambda s: any(c & DOWN for i in idx for c in s.piles[i])
+            # Face-down cards carry the DOWN bit, the highest: max() finds one in C.
+            return lambda s: any(s.piles[i] and max(s.piles[i]) >= DOWN for i in idx)
         if isinstance(spec, m.ShortPile):
             idx, size = self.resolve(spec.piles), spec.size
             return lambda s: any(len(s.piles[i]) < size for i in idx)
@@ -226,6 +254,10 @@ class Game:
                         conditions=tuple((c, self.conditions[c]) for c in tr.conditions),
                         unless=tuple((c, self.conditions[c]) for c in tr.unless),
                         effect=self.effects.get(tr.trigger) if tr.trigger != AUTO else None,
+                        check=_fold(
+                            [self.conditions[c] for c in tr.conditions],
+                            [self.conditions[c] for c in tr.unless],
+                        ),
                     )
                 )
         return tuple(out)
@@ -235,7 +267,7 @@ class Game:
     def _open(self, state: State, trigger: str) -> Transition | None:
         """The first transition for ``trigger`` whose conditions hold now."""
         for t in self.by_trigger.get((state.phase, trigger), ()):
-            if all(c(state) for _, c in t.conditions) and not any(u(state) for _, u in t.unless):
+            if t.check is None or t.check(state):
                 return t
         return None
 
@@ -259,7 +291,7 @@ class Game:
         if action.name not in self.player_triggers[phase]:
             return f"'{action.name}' is not possible while {self._phase_text(phase)}"
         if self._open(state, action.name) is None:
-            return f"{action.name} is not possible now: {self._blocking(state, action.name)}"
+            return f"{action.name} is not possible {self._blocking(state, action.name)}"
         effect = self.effects[action.name]
         return effect.refusal(state.piles, action)
 
@@ -270,11 +302,11 @@ class Game:
         for t in self.by_trigger.get((state.phase, trigger), ()):
             for name, c in t.conditions:
                 if not c(state):
-                    return f"it needs {self.condition_text[name]}"
+                    return f"unless {self.condition_text[name]}"
             for name, u in t.unless:
                 if u(state):
-                    return f"not while {self.condition_text[name]}"
-        return "its conditions do not hold"
+                    return f"while {self.condition_text[name]}"
+        return "now"
 
     def apply(self, state: State, action: Action, trace: Trace | None = None) -> State:
         """The position after ``action``; IllegalAction (state untouched) when not allowed."""

@@ -232,9 +232,16 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
 def _schema_errors(exc: ValidationError, source: _Source, report: _Report) -> None:
     data = source.data
     seen: set[tuple[KeyPath, str]] = set()
-    for err in exc.errors():
+    errors = exc.errors()
+    locs = [tuple(e["loc"]) for e in errors]
+    for err in errors:
         loc = tuple(err["loc"])
         kind = err["type"]
+        if kind == "too_short" and any(o[: len(loc)] == loc and o != loc for o in locs):
+            continue  # a list left short only because one of its items was rejected
+        if kind == "too_short":
+            report.add(_data_path(data, loc), f"needs at least {ctx_min(err)} item(s)")
+            continue
         path = _data_path(data, loc)
         ctx = err.get("ctx") or {}
         if kind == "extra_forbidden":
@@ -290,6 +297,10 @@ def _schema_errors(exc: ValidationError, source: _Source, report: _Report) -> No
         report.add(path, message)
 
 
+def ctx_min(err: Any) -> int:
+    return int((err.get("ctx") or {}).get("min_length", 1))
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -339,31 +350,33 @@ def _check_meaning(spec: GameSpec, report: _Report) -> None:
 
     known = sorted({*spec.piles, *pile_names})
 
+    def pile_ok(path: KeyPath, ref: str) -> None:
+        if ref not in spec.piles and ref not in pile_names:
+            err(path, f"no pile or pile group named '{ref}'{suggest(ref, known)}")
+
     def piles_ok(path: KeyPath, refs: Iterable[str] | None) -> None:
         for i, ref in enumerate(refs or ()):
-            if ref not in spec.piles and ref not in pile_names:
-                where = (*path, i) if not isinstance(refs, str) else path
-                err(where, f"no pile or pile group named '{ref}'{suggest(ref, known)}")
+            pile_ok((*path, i), ref)
 
     for i, step in enumerate(spec.deal):
         if step.step == "round_robin":
             piles_ok(("deal", i, "piles"), step.piles)
         elif step.step == "rest":
-            piles_ok(("deal", i, "pile"), [step.pile])
+            pile_ok(("deal", i, "pile"), step.pile)
     for name, action in spec.actions.items():
         base: KeyPath = ("actions", name)
         if action.effect == "move_top":
             piles_ok((*base, "from"), action.source)
             piles_ok((*base, "to"), action.target)
         elif action.effect == "chain":
-            piles_ok((*base, "start"), [action.start])
+            pile_ok((*base, "start"), action.start)
             piles_ok((*base, "to"), action.target)
         elif action.effect == "fill_gaps":
             piles_ok((*base, "piles"), action.piles)
-            piles_ok((*base, "from"), [action.source])
+            pile_ok((*base, "from"), action.source)
         elif action.effect == "deal":
-            piles_ok((*base, "from"), [action.source])
-            piles_ok((*base, "to"), [action.target])
+            pile_ok((*base, "from"), action.source)
+            pile_ok((*base, "to"), action.target)
         if name == "auto":
             err(base, "'auto' is reserved for transitions tried after every action", key=True)
     for name, cond in spec.conditions.items():

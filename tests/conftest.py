@@ -1,0 +1,50 @@
+"""Shared helpers: run the CLI in-process with given stdin, and deck builders."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+CANONICAL = [r + s for s in "CDHS" for r in RANKS]
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json_lines(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
+
+
+def run_cli(*args: str, stdin: str = "") -> Result:
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse usage errors
+                code = int(exc.code or 0)
+    finally:
+        sys.stdin = old_stdin
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def cli() -> Any:
+    return run_cli
