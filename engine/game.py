@@ -359,7 +359,7 @@ class Game:
         name = self.keys.get(words[0].lower())
         if name is None:
             movers = [n for n, e in self.effects.items() if e.takes_piles == 2]
-            if len(words) == 2 and words[0] in self.pile_index and movers:
+            if len(words) == 2 and movers:  # 'SOURCE TARGET': pile names are checked below
                 name, args = movers[0], words
             else:
                 hint = suggest(words[0].lower(), [*self.keys, *self.pile_index])

@@ -53,7 +53,8 @@ class Renderer:
         cards = state.piles[pile]
         name = game.pile_names[pile]
         role = game.role[pile]
-        line = Text(f"{name:<{self.name_width[pile]}}", style="cyan")
+        line = Text()
+        line.append(f"{name:<{self.name_width[pile]}}", style="cyan")
         if role == "stock":
             line.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
             return line

@@ -11,7 +11,6 @@ from conftest import CANONICAL, ROOT, run_cli
 from engine import Session, load_game
 
 CLOCK = load_game("clock")
-HOUR_OF = {r: i + 1 for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"])}
 
 
 def deck_with(**positions: str) -> list[str]:
