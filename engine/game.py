@@ -171,8 +171,8 @@ class Game:
                 kind = "slices" if len(set(piles)) == len(piles) else "targets"
                 plan.append(_DealStep(kind, flag, targets=piles * passes, width=len(piles)))
             else:
-                pile = self.resolve([step.pile])
-                plan.append(_DealStep("rest", flag, targets=pile * len(self.cards)))
+                receiver = self.resolve([step.pile])
+                plan.append(_DealStep("rest", flag, targets=receiver * len(self.cards)))
         return plan
 
     def deal(self, order: Sequence[int]) -> State:
