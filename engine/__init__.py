@@ -3,7 +3,7 @@
 Typical use, OpenSpiel style::
 
     from engine import load_game
-    game = load_game("big-ben")
+    game = load_game("my_game.yaml")   # a game id, alias or rule-file path
     state = game.deal_seed(7)
     while not game.is_terminal(state):
         state = game.apply(state, game.legal_actions(state)[0])

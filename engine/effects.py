@@ -278,7 +278,54 @@ class Deal(Effect):
         )
 
 
+class Exchange(Effect):
+    takes_piles = 1
+
+    def __init__(self, game: Game, name: str, spec: m.Exchange) -> None:
+        self.game = game
+        self.name = name
+        self.help = spec.help
+        self.pick = game.resolve(spec.pick)
+        self._pick_set = frozenset(self.pick)
+        self.partner = game.resolve([spec.partner])[0]
+        self.from_bottom = spec.take == "bottom"
+
+    def generate(self, piles: Piles) -> list[Action]:
+        if not piles[self.partner]:
+            return []
+        return [Action(self.name, p) for p in self.pick if piles[p] and piles[p][-1] & DOWN]
+
+    def refusal(self, piles: Piles, action: Action) -> str | None:
+        names = self.game.pile_names
+        if action.src not in self._pick_set:
+            allowed = ", ".join(names[p] for p in self.pick)
+            return f"{names[action.src]} cannot be picked (pick one of {allowed})"
+        pile = piles[action.src]
+        if not pile or not pile[-1] & DOWN:
+            return f"{names[action.src]} has no face-down card on top"
+        if not piles[self.partner]:
+            return f"{names[self.partner]} is empty: nothing to exchange with"
+        return None
+
+    def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        picked_pile, partner = piles[action.src], piles[self.partner]
+        picked = picked_pile[-1]
+        given = partner[0] if self.from_bottom else partner[-1]
+        rest = partner[1:] if self.from_bottom else partner[:-1]
+        if trace is not None:
+            trace.append(Step(picked & MASK, action.src, self.partner))
+            trace.append(Step(given & MASK, self.partner, action.src))
+        return _set(
+            piles,
+            action.src,
+            (*picked_pile[:-1], (given & MASK) | DOWN),
+            self.partner,
+            (*rest, picked),
+        )
+
+
 EFFECTS: dict[str, Callable[..., Effect]] = {
+    "exchange": Exchange,
     "move_top": MoveTop,
     "chain": Chain,
     "fill_gaps": FillGaps,

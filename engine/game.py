@@ -347,6 +347,8 @@ class Game:
     def action_text(self, action: Action) -> str:
         if action.src < 0:
             return action.name
+        if action.dst < 0:
+            return f"{action.name} {self.pile_names[action.src]}"
         moves = [e for e in self.effects.values() if e.takes_piles == 2]
         prefix = "" if len(moves) == 1 else action.name + " "
         return f"{prefix}{self.pile_names[action.src]} {self.pile_names[action.dst]}"

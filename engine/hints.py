@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from .cards import DOWN
 from .effects import Action
 from .game import Game, IllegalAction, State
+
+
+def _hidden(state: State) -> int:
+    return sum(1 for pile in state.piles for card in pile if card & DOWN)
 
 
 def _value(game: Game, state: State) -> int:
@@ -18,8 +23,9 @@ def _value(game: Game, state: State) -> int:
 def suggest(game: Game, state: State, seen: Container[State] = ()) -> Action | None:
     """A legal action that makes the most progress within two moves, avoiding known positions.
 
-    Moves that raise the score come first; among equals, an action that leads to a position
-    not played before, and a move before a deal from a stock (which cannot be taken back).
+    An action that leads to a position not played before comes first; then the most progress
+    within two moves (looking past an action only when it turned no card face up), then the
+    most progress now, then a move before a draw or fill. Ties go to the rule file's order.
     """
     actions = game.legal_actions(state)
     if len(actions) <= 1:
@@ -34,10 +40,13 @@ def suggest(game: Game, state: State, seen: Container[State] = ()) -> Action | N
         fresh = 0 if after in seen else 1
         now = _value(game, after)
         ahead = now
-        if fresh and not game.is_terminal(after):
+        # Look further only where the action turned no card face up: a hint must not be
+        # chosen by what the player cannot see (the next stock card, a face-down pile).
+        if fresh and not game.is_terminal(after) and _hidden(after) >= _hidden(state):
+            hidden = _hidden(after)
             for follow in game.legal_actions(after):
                 nxt = game.apply(after, follow)
-                if nxt not in seen and nxt != state:
+                if nxt not in seen and nxt != state and _hidden(nxt) >= hidden:
                     ahead = max(ahead, _value(game, nxt))
         is_move = 1 if action.src >= 0 else 0
         key = (fresh, max(now, ahead), now, is_move)

@@ -95,14 +95,21 @@ def _merge(base: Any, over: Any) -> Any:
 
 def _read(path: Path, display: str, chain: tuple[Path, ...]) -> _Source:
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise RuleError([Diagnostic(display, 1, 1, "", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         raise RuleError(
             [Diagnostic(display, 1, 1, "", f"cannot read the file: {reason}")]
         ) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        message = f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read"
+        raise RuleError([Diagnostic(display, line, column, "", message)]) from None
     try:
         doc = read_yaml(text)
     except YamlSyntaxError as exc:
@@ -132,7 +139,7 @@ def _read(path: Path, display: str, chain: tuple[Path, ...]) -> _Source:
         report.add(("extends",), f"no game or rule file '{parent_ref}'{hint}")
         raise RuleError(report.items)
     if parent.resolve() in chain or parent.resolve() == path.resolve():
-        cycle = " -> ".join(p.name for p in (*chain, parent.resolve()))
+        cycle = " -> ".join(p.name for p in (*chain, path.resolve(), parent.resolve()))
         report.add(("extends",), f"extends forms a cycle: {cycle}")
         raise RuleError(report.items)
     parent_display = _display(parent)
@@ -262,7 +269,7 @@ def _schema_errors(exc: ValidationError, source: _Source, report: _Report) -> No
             continue
         if kind in ("union_tag_invalid", "union_tag_not_found"):
             disc = str(ctx.get("discriminator", "")).strip("'")
-            expected = [t.strip().strip("'") for t in str(ctx.get("expected_tags", "")).split(",")]
+            expected = _tags(disc)
             what = {"effect": "effect", "test": "test", "step": "deal step"}.get(disc, disc)
             if kind == "union_tag_not_found":
                 report.add(
@@ -288,13 +295,41 @@ def _schema_errors(exc: ValidationError, source: _Source, report: _Report) -> No
         if kind in ("dict_type", "model_type") and not isinstance(err.get("input"), dict):
             report.add(path, f"expected a mapping of keys, got {_kind(err.get('input'))}")
             continue
-        message = str(err["msg"])
+        if kind == "string_pattern_mismatch":
+            is_key = "[key]" in loc
+            what = _NAMES.get(str(path[-2]) if is_key and len(path) > 1 else "", "name")
+            if path and path[-1] == "id":
+                rule = "lower-case letters, digits and '-'"
+                what = "id"
+            else:
+                rule = "lower-case letters, digits and '_', starting with a letter"
+            report.add(path, f"{what} {err.get('input')!r} is not allowed: use {rule}", key=is_key)
+            continue
+        message = str(err["msg"]).replace("a valid tuple", "a list").replace("Tuple", "List")
         for prefix in ("Value error, ", "Assertion failed, "):
             message = message.removeprefix(prefix)
         message = message[:1].lower() + message[1:]
         if "input" in err and kind.endswith("_type"):
             message += f", got {_kind(err['input'])}"
         report.add(path, message)
+
+
+_NAMES = {
+    "states": "state name",
+    "piles": "pile group name",
+    "actions": "action name",
+    "conditions": "condition name",
+}
+
+
+def _tags(discriminator: str) -> list[str]:
+    """The names a discriminated key (effect, test, step) may take, in the model's order."""
+    defs = _schema().get("$defs", {})
+    return [
+        str(d["properties"][discriminator]["const"])
+        for d in defs.values()
+        if "const" in d.get("properties", {}).get(discriminator, {})
+    ]
 
 
 def ctx_min(err: Any) -> int:
@@ -377,6 +412,9 @@ def _check_meaning(spec: GameSpec, report: _Report) -> None:
         elif action.effect == "deal":
             pile_ok((*base, "from"), action.source)
             pile_ok((*base, "to"), action.target)
+        elif action.effect == "exchange":
+            piles_ok((*base, "pick"), action.pick)
+            pile_ok((*base, "with"), action.partner)
         if name == "auto":
             err(base, "'auto' is reserved for transitions tried after every action", key=True)
     for name, cond in spec.conditions.items():
@@ -399,13 +437,19 @@ def _check_cards(spec: GameSpec, report: _Report) -> None:
         if deck[card] <= 0:
             report.add(("remove", i), f"{card} cannot be removed: the decks have no more {card}")
         deck[card] -= 1
+    based: dict[str, str] = {}
     for group_name, group in spec.piles.items():
         for i, card in enumerate(group.bases or ()):
             if deck[card] <= 0:
-                report.add(
-                    ("piles", group_name, "bases", i),
-                    f"base card {card} is not in the deck (after removed cards)",
-                )
+                if card in based:
+                    why = f"is already the base of {based[card]} and the decks have no more"
+                elif card in spec.remove:
+                    why = "is removed before the deal ('remove')"
+                else:
+                    why = "is not in the deck"
+                report.add(("piles", group_name, "bases", i), f"base card {card} {why}")
+            elif i < len(group.names):
+                based.setdefault(card, group.names[i])
             deck[card] -= 1
 
 
@@ -449,9 +493,12 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
     triggers = {*spec.actions, "auto"}
     edges: dict[str, set[str]] = {s: set() for s in states}
     used_actions: set[str] = set()
+    # A misspelt name is reported once; the problems it causes elsewhere are not.
+    unknown = {"state": False, "trigger": False, "condition": False}
     for i, tr in enumerate(flow.transitions):
         base: KeyPath = ("flow", "transitions", i)
         if tr.trigger not in triggers:
+            unknown["trigger"] = True
             err(
                 (*base, "trigger"),
                 f"no action named '{tr.trigger}'{suggest(tr.trigger, triggers)}"
@@ -465,6 +512,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
             if src == "*":
                 resolved += [s for s, spec_ in states.items() if spec_.outcome is None]
             elif src not in states:
+                unknown["state"] = True
                 err(where, f"no state named '{src}'{suggest(src, states)}")
             else:
                 if states[src].outcome is not None:
@@ -475,6 +523,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                     )
                 resolved.append(src)
         if tr.dest not in states:
+            unknown["state"] = True
             err((*base, "dest"), f"no state named '{tr.dest}'{suggest(tr.dest, states)}")
         else:
             for src in resolved:
@@ -482,13 +531,14 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
         for key in ("conditions", "unless"):
             for j, name in enumerate(getattr(tr, key)):
                 if name not in spec.conditions:
+                    unknown["condition"] = True
                     err(
                         (*base, key, j),
                         f"no condition named '{name}'{suggest(name, spec.conditions)}",
                     )
     if not any(s.outcome == "won" for s in states.values()):
         err(("flow", "states"), "no state has 'outcome: won': the game could never be won")
-    if flow.initial in states:
+    if flow.initial in states and not unknown["state"]:
         reached = {flow.initial}
         todo = [flow.initial]
         while todo:
@@ -504,7 +554,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                     key=True,
                 )
     for name, state in states.items():
-        if state.outcome is None and not edges[name]:
+        if state.outcome is None and not edges[name] and not unknown["state"]:
             err(
                 ("flow", "states", name),
                 f"state '{name}' has no way out and is not an "
@@ -512,7 +562,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                 key=True,
             )
     for name in spec.actions:
-        if name not in used_actions:
+        if name not in used_actions and not unknown["trigger"]:
             report.add(
                 ("actions", name),
                 f"action '{name}' is used by no transition",
@@ -521,7 +571,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
             )
     for name in spec.conditions:
         used = any(name in t.conditions or name in t.unless for t in flow.transitions)
-        if not used:
+        if not used and not unknown["condition"]:
             report.add(
                 ("conditions", name),
                 f"condition '{name}' is used by no transition",

@@ -124,14 +124,14 @@ class PileGroup(Spec):
 class DealBases(Spec):
     """Take each pile's base card out of the deck order (its first occurrence) onto the pile."""
 
-    step: Literal["bases"]
+    step: Literal["bases"] = Field(description="This step's kind.")
     face: Face = Field("up", description="Whether the base cards lie face up or down.")
 
 
 class DealRoundRobin(Spec):
     """Deal one card to each pile in turn, in the order listed, for a number of passes."""
 
-    step: Literal["round_robin"]
+    step: Literal["round_robin"] = Field(description="This step's kind.")
     piles: PileRefs = Field(description="The piles, in dealing order.")
     passes: Annotated[StrictInt, Field(ge=1)] | None = Field(
         None, description="How many passes; absent: until the cards run out."
@@ -142,7 +142,7 @@ class DealRoundRobin(Spec):
 class DealRest(Spec):
     """All remaining cards go to one pile; the next card in deck order ends on top."""
 
-    step: Literal["rest"]
+    step: Literal["rest"] = Field(description="This step's kind.")
     pile: PileRef = Field(description="The pile that receives the remaining cards.")
     face: Face = Field("down", description="Whether the cards lie face up or down.")
 
@@ -163,7 +163,7 @@ class ActionBase(Spec):
 class MoveTop(ActionBase):
     """The player moves the top card of one pile onto another that accepts it."""
 
-    effect: Literal["move_top"]
+    effect: Literal["move_top"] = Field(description="The effect this action has.")
     source: PileRefs = Field(alias="from", description="Piles whose top card may be moved.")
     target: PileRefs = Field(alias="to", description="Piles the card may be moved onto.")
 
@@ -175,7 +175,7 @@ class Chain(ActionBase):
     the pile it must turn from has no face-down card on top.
     """
 
-    effect: Literal["chain"]
+    effect: Literal["chain"] = Field(description="The effect this action has.")
     start: PileRef = Field(description="The pile the first card is turned from.")
     target: PileRefs = Field(alias="to", description="The piles cards are placed on.")
     place: Literal["bottom", "top"] = Field(
@@ -186,7 +186,7 @@ class Chain(ActionBase):
 class FillGaps(ActionBase):
     """Deal from a pile, one card per short pile in the order listed, until none is short."""
 
-    effect: Literal["fill_gaps"]
+    effect: Literal["fill_gaps"] = Field(description="The effect this action has.")
     piles: PileRefs = Field(description="The piles to fill, in filling order.")
     size: Annotated[StrictInt, Field(ge=1)] = Field(description="A pile is short below this size.")
     source: PileRef = Field(alias="from", description="The pile the cards are dealt from.")
@@ -196,14 +196,29 @@ class FillGaps(ActionBase):
 class Deal(ActionBase):
     """Move cards from the top of one pile onto another (for example stock to waste)."""
 
-    effect: Literal["deal"]
+    effect: Literal["deal"] = Field(description="The effect this action has.")
     source: PileRef = Field(alias="from", description="The pile cards are taken from.")
     target: PileRef = Field(alias="to", description="The pile cards are put on.")
     count: Annotated[StrictInt, Field(ge=1)] = Field(1, description="How many cards at most.")
     face: Face = Field("up", description="Whether the moved cards lie face up or down.")
 
 
-ActionSpec = Annotated[MoveTop | Chain | FillGaps | Deal, Field(discriminator="effect")]
+class Exchange(ActionBase):
+    """The player picks a pile; its top face-down card changes places with a card of another.
+
+    The picked card goes face down onto the top of the ``with`` pile (so a chain starting there
+    turns it next); the card taken from the ``with`` pile goes face down where the picked card was.
+    """
+
+    effect: Literal["exchange"] = Field(description="The effect this action has.")
+    pick: PileRefs = Field(description="Piles the player may pick; the pile needs a face-down top.")
+    partner: PileRef = Field(alias="with", description="The pile the picked card goes to.")
+    take: Literal["bottom", "top"] = Field(
+        "bottom", description="Which card of the 'with' pile goes back in the picked card's place."
+    )
+
+
+ActionSpec = Annotated[MoveTop | Chain | FillGaps | Deal | Exchange, Field(discriminator="effect")]
 
 
 # --- conditions ----------------------------------------------------------------------------
@@ -218,36 +233,36 @@ class TestBase(Spec):
 class NotEmpty(TestBase):
     """True when some listed pile holds a card."""
 
-    test: Literal["not_empty"]
-    piles: PileRefs
+    test: Literal["not_empty"] = Field(description="The test this condition makes.")
+    piles: PileRefs = Field(description="The piles looked at.")
 
 
 class FaceDown(TestBase):
     """True when some listed pile (all piles when absent) holds a face-down card."""
 
-    test: Literal["face_down"]
-    piles: PileRefs | None = None
+    test: Literal["face_down"] = Field(description="The test this condition makes.")
+    piles: PileRefs | None = Field(None, description="The piles looked at; absent: all.")
 
 
 class ShortPile(TestBase):
     """True when some listed pile holds fewer cards than ``size``."""
 
-    test: Literal["short_pile"]
-    piles: PileRefs
-    size: Annotated[StrictInt, Field(ge=1)]
+    test: Literal["short_pile"] = Field(description="The test this condition makes.")
+    piles: PileRefs = Field(description="The piles looked at.")
+    size: Annotated[StrictInt, Field(ge=1)] = Field(description="A pile below this size is short.")
 
 
 class HoldsAllCards(TestBase):
     """True when the listed piles together hold every card of the game."""
 
-    test: Literal["holds_all_cards"]
-    piles: PileRefs
+    test: Literal["holds_all_cards"] = Field(description="The test this condition makes.")
+    piles: PileRefs = Field(description="The piles looked at.")
 
 
 class NoLegalAction(TestBase):
     """True when the player has no legal action in the current phase."""
 
-    test: Literal["no_legal_action"]
+    test: Literal["no_legal_action"] = Field(description="The test this condition makes.")
 
 
 ConditionSpec = Annotated[
@@ -260,6 +275,8 @@ ConditionSpec = Annotated[
 
 
 class StateSpec(Spec):
+    """A phase of the game."""
+
     outcome: Literal["won", "lost"] | None = Field(
         None, description="Makes the state terminal: the game ends here, won or lost."
     )
@@ -271,6 +288,8 @@ class StateSpec(Spec):
 
 
 class TransitionSpec(Spec):
+    """A move of the phase machine from one state to another."""
+
     trigger: Name = Field(
         description="An action's name, or 'auto': tried after every action, in order."
     )
@@ -285,12 +304,19 @@ class TransitionSpec(Spec):
 
 
 class Flow(Spec):
+    """The phase machine: states, the initial state and the transitions."""
+
     initial: StrictStr = Field(description="The state a game starts in, after the deal.")
     states: dict[Name, StateSpec] = Field(description="Every phase of the game.")
-    transitions: Annotated[tuple[TransitionSpec, ...], Field(min_length=1)]
+    transitions: Annotated[tuple[TransitionSpec, ...], Field(min_length=1)] = Field(
+        description="How the game moves between states; for one trigger and state, the first "
+        "transition whose conditions hold is taken."
+    )
 
 
 class Score(Spec):
+    """The progress count shown to the player and reported by stats."""
+
     label: StrictStr = Field("cards placed", description="What the count is called on screen.")
     count: Literal["face_up", "cards"] = Field(
         "cards", description="Count face-up cards, or all cards."
@@ -302,7 +328,7 @@ class GameSpec(Spec):
     """One game: identity, piles, deal, actions, conditions, flow and score."""
 
     id: Annotated[StrictStr, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")] = Field(
-        description="Short name used on the command line (e.g. big-ben)."
+        description="Short name used on the command line (e.g. my-game)."
     )
     name: StrictStr = Field(description="The game's display name.")
     extends: StrictStr | None = Field(
