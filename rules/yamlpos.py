@@ -137,16 +137,48 @@ def _build(node: yaml.Node, path: Path, doc: Document) -> Any:
     raise AssertionError(f"unexpected YAML node {node!r}")  # pragma: no cover
 
 
+def _at(mark: yaml.Mark | None, text: str) -> Position:
+    if mark is None:
+        return Position(1, 1)
+    lines = text.splitlines() or [""]
+    if mark.line >= len(lines):  # the end of the stream: show the last line instead
+        return Position(len(lines), len(lines[-1]) + 1)
+    return Position(mark.line + 1, mark.column + 1)
+
+
+# PyYAML's wording for the commonest mistakes, said in an author's terms. Each entry: words in
+# the context, words in the problem, whether to point at where the context began, the message.
+_PLAIN = [
+    ("quoted scalar", "", True, "this quoted text is never closed: add the closing quote"),
+    ("flow sequence", "", True, "this '[' list is not closed properly: check its ']' and commas"),
+    ("flow mapping", "", True, "this '{' mapping is not closed properly: check its '}' and commas"),
+    ("single document", "another document", False,
+     "a rule file is one YAML document: remove the second '---' and what follows it"),
+    ("", "'\\t'", False, "a tab character: YAML is indented with spaces only"),
+]  # fmt: skip
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[Position, str]:
+    context, problem = exc.context or "", exc.problem or "invalid YAML"
+    for in_context, in_problem, at_context, plain in _PLAIN:
+        if in_context in context and in_problem in problem and (in_context or in_problem):
+            mark = exc.context_mark if at_context and exc.context_mark else exc.problem_mark
+            return _at(mark, text), f"YAML syntax error: {plain}"
+    message = f"YAML syntax error: {problem}"
+    if context and exc.context_mark is not None:
+        where = _at(exc.context_mark, text)
+        message += f" ({context} at line {where.line}, column {where.column})"
+    return _at(exc.problem_mark or exc.context_mark, text), message
+
+
 def read_yaml(text: str) -> Document:
     """Parse one YAML document; raise YamlSyntaxError with a position when it is not YAML."""
     loader = _Composer(text)
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise YamlSyntaxError(position, f"YAML syntax error: {problem}") from None
+        position, message = _syntax_error(exc, text)
+        raise YamlSyntaxError(position, message) from None
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(Position(1, 1), f"YAML error: {exc}") from None
     finally:
