@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, NoReturn, TextIO
@@ -160,7 +161,10 @@ class Player:
         "exit": "quit",
     }  # fmt: skip
 
-    def __init__(self, game: Game, session: Session, seed: int | None, as_json: bool) -> None:
+    def __init__(
+        self, game: Game, session: Session, seed: int | None, as_json: bool, ref: str
+    ) -> None:
+        self.ref = ref  # how the user named the game, for the replay hint
         self.game = game
         self.session = session
         self.seed = seed
@@ -189,9 +193,11 @@ class Player:
         lines = ["Actions:"]
         for name, effect in self.game.effects.items():
             keys = [k for k, v in self.game.keys.items() if v == name and k != name]
-            form = (
-                "SOURCE TARGET (e.g. " + self._example_move() + ")" if effect.takes_piles else name
-            )
+            form = {
+                0: name,
+                1: f"{name} PILE",
+                2: f"SOURCE TARGET (e.g. {self._example_move()})",
+            }[effect.takes_piles]
             alias = f" [{', '.join(keys)}]" if keys else ""
             lines.append(f"  {form}{alias}: {effect.help or name}")
         lines.append("Commands: undo [u], redo, hint [h], moves [m], board [b], help [?], quit [q]")
@@ -210,7 +216,7 @@ class Player:
             if self.seed is not None:
                 self.say(
                     f"{self.game.name}, seed {self.seed} "
-                    f"(replay: solitaire play {self.game.id} --seed {self.seed})"
+                    f"(replay: solitaire play {self.ref} --seed {self.seed})"
                 )
             self.show()
             if interactive:
@@ -318,14 +324,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     session.trace = steps if args.trace else None
     session.autoplay()
     if session.is_over() and all(game.autoplays(before) for before, _ in session.history):
-        return _report_autoplayed(game, session, seed, steps if args.trace else None, args.json)
-    player = Player(game, session, seed, args.json)
+        trace = steps if args.trace else None
+        return _report_autoplayed(game, session, seed, trace, args.json, args.game)
+    player = Player(game, session, seed, args.json, args.game)
     interactive = sys.stdin.isatty() and not args.json
     return player.run(_input_lines(interactive), interactive)
 
 
 def _report_autoplayed(
-    game: Game, session: Session, seed: int | None, steps: list[Step] | None, as_json: bool
+    game: Game,
+    session: Session,
+    seed: int | None,
+    steps: list[Step] | None,
+    as_json: bool,
+    ref: str,
 ) -> int:
     """A game the engine played to its end by itself: the final board and the result."""
     state = session.position
@@ -339,7 +351,7 @@ def _report_autoplayed(
     console = _console()
     if seed is not None:
         console.print(
-            f"{game.name}, seed {seed} (replay: solitaire play {game.id} --seed {seed})",
+            f"{game.name}, seed {seed} (replay: solitaire play {ref} --seed {seed})",
             markup=False,
         )
     if steps is not None:
@@ -396,6 +408,50 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for score, n in sorted(summary.scores.items()):
         table.add_row(str(score), str(n), f"{n / summary.deals:.1%}", "#" * max(1, 40 * n // top))
     console.print(table)
+    return EXIT_OK
+
+
+# --- authoring -----------------------------------------------------------------------------
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from rules.schema import reference_markdown, schema_text
+
+    sys.stdout.write(schema_text() if args.format == "json" else reference_markdown())
+    return EXIT_OK
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from .diagram import diagram
+
+    sys.stdout.write(diagram(_load(args.game), args.format))
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rules.schema import SCHEMA_FILE
+
+    slug = "-".join(re.findall(r"[a-z0-9]+", args.name.lower()))
+    if not slug:
+        raise UsageError(f"a game name needs letters or digits: {args.name!r}")
+    path = Path(args.output) if args.output else Path(slug.replace("-", "_") + ".yaml")
+    if path.exists() and not args.force:
+        return _fail(f"{path} exists already (use --force to replace it)")
+    template = (SCHEMA_FILE.parent / "starter.yaml").read_text(encoding="utf-8")
+    title = args.name.strip() if args.name.strip() != slug else slug.replace("-", " ").title()
+    text = (
+        template.replace("{schema}", SCHEMA_FILE.as_uri())
+        .replace("{file}", str(path))
+        .replace("{id}", slug)
+        .replace("{name}", json.dumps(title))
+    )
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return _fail(f"cannot write {path}: {exc.strerror or exc}")
+    print(f"wrote {path}: try 'solitaire play {path}'")
     return EXIT_OK
 
 
@@ -456,6 +512,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--json", action="store_true", help="diagnostics as JSON lines")
     p.set_defaults(run=cmd_validate)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of rule files (or the reference)")
+    p.add_argument("--format", choices=["json", "markdown"], default="json")
+    p.set_defaults(run=cmd_schema)
+
+    p = sub.add_parser("graph", help="print a game's phase machine as a diagram")
+    p.add_argument("game")
+    p.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
+    p.set_defaults(run=cmd_graph)
+
+    p = sub.add_parser("new", help="write a starter rule file that validates and plays")
+    p.add_argument("name", help="the new game's name, e.g. 'My Patience'")
+    p.add_argument("--output", "-o", help="file to write (default: NAME.yaml here)")
+    p.add_argument("--force", action="store_true", help="replace an existing file")
+    p.set_defaults(run=cmd_new)
     return parser
 
 
