@@ -40,9 +40,10 @@ Trace = list[Step]
 
 
 class Effect:
-    name: str
-    help: str
     takes_piles: int = 0  # how many pile names the action is written with
+
+    def __init__(self, game: Game, name: str, spec: m.ActionBase) -> None:
+        super().__init__(game, name, spec)
 
     def generate(self, piles: Piles) -> list[Action]:
         raise NotImplementedError
@@ -65,9 +66,7 @@ class MoveTop(Effect):
     takes_piles = 2
 
     def __init__(self, game: Game, name: str, spec: m.MoveTop) -> None:
-        self.game = game
-        self.name = name
-        self.help = spec.help
+        super().__init__(game, name, spec)
         self.sources = game.resolve(spec.source)
         self.targets = game.resolve(spec.target)
         self._source_set = frozenset(self.sources)
@@ -123,9 +122,7 @@ class MoveTop(Effect):
 
 class Chain(Effect):
     def __init__(self, game: Game, name: str, spec: m.Chain) -> None:
-        self.game = game
-        self.name = name
-        self.help = spec.help
+        super().__init__(game, name, spec)
         self.start = game.resolve([spec.start])[0]
         self.targets = game.resolve(spec.target)
         self.bottom = spec.place == "bottom"
@@ -206,9 +203,7 @@ class Chain(Effect):
 
 class FillGaps(Effect):
     def __init__(self, game: Game, name: str, spec: m.FillGaps) -> None:
-        self.game = game
-        self.name = name
-        self.help = spec.help
+        super().__init__(game, name, spec)
         self.piles = game.resolve(spec.piles)
         self.size = spec.size
         self.source = game.resolve([spec.source])[0]
@@ -250,9 +245,7 @@ class FillGaps(Effect):
 
 class Deal(Effect):
     def __init__(self, game: Game, name: str, spec: m.Deal) -> None:
-        self.game = game
-        self.name = name
-        self.help = spec.help
+        super().__init__(game, name, spec)
         self.source = game.resolve([spec.source])[0]
         self.target = game.resolve([spec.target])[0]
         self.count = spec.count
@@ -282,9 +275,7 @@ class Exchange(Effect):
     takes_piles = 1
 
     def __init__(self, game: Game, name: str, spec: m.Exchange) -> None:
-        self.game = game
-        self.name = name
-        self.help = spec.help
+        super().__init__(game, name, spec)
         self.pick = game.resolve(spec.pick)
         self._pick_set = frozenset(self.pick)
         self.partner = game.resolve([spec.partner])[0]

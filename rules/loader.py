@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from . import catalog
 from .diagnostics import Diagnostic, RuleError, Severity
-from .model import GameSpec
+from .model import GameSpec, pile_references
 from .notation import RANK_NAMES, SUIT_NAMES
 from .yamlpos import Document, Position, YamlSyntaxError, read_yaml
 from .yamlpos import Path as KeyPath
@@ -385,42 +385,13 @@ def _check_meaning(spec: GameSpec, report: _Report) -> None:
 
     known = sorted({*spec.piles, *pile_names})
 
-    def pile_ok(path: KeyPath, ref: str) -> None:
+    # Every field typed as a pile reference, in any deal step, action, condition or score.
+    for path, ref in pile_references(spec):
         if ref not in spec.piles and ref not in pile_names:
             err(path, f"no pile or pile group named '{ref}'{suggest(ref, known)}")
-
-    def piles_ok(path: KeyPath, refs: Iterable[str] | None) -> None:
-        for i, ref in enumerate(refs or ()):
-            pile_ok((*path, i), ref)
-
-    for i, step in enumerate(spec.deal):
-        if step.step == "round_robin":
-            piles_ok(("deal", i, "piles"), step.piles)
-        elif step.step == "rest":
-            pile_ok(("deal", i, "pile"), step.pile)
-    for name, action in spec.actions.items():
-        base: KeyPath = ("actions", name)
-        if action.effect == "move_top":
-            piles_ok((*base, "from"), action.source)
-            piles_ok((*base, "to"), action.target)
-        elif action.effect == "chain":
-            pile_ok((*base, "start"), action.start)
-            piles_ok((*base, "to"), action.target)
-        elif action.effect == "fill_gaps":
-            piles_ok((*base, "piles"), action.piles)
-            pile_ok((*base, "from"), action.source)
-        elif action.effect == "deal":
-            pile_ok((*base, "from"), action.source)
-            pile_ok((*base, "to"), action.target)
-        elif action.effect == "exchange":
-            piles_ok((*base, "pick"), action.pick)
-            pile_ok((*base, "with"), action.partner)
-        if name == "auto":
-            err(base, "'auto' is reserved for transitions tried after every action", key=True)
-    for name, cond in spec.conditions.items():
-        piles_ok(("conditions", name, "piles"), getattr(cond, "piles", None))
-    if spec.score.piles:
-        piles_ok(("score", "piles"), spec.score.piles)
+    if "auto" in spec.actions:
+        err(("actions", "auto"), "'auto' is reserved for transitions tried after every action",
+            key=True)  # fmt: skip
 
     _check_cards(spec, report)
     _check_deal(spec, report, pile_names)

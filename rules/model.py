@@ -7,7 +7,8 @@ published for editors is generated from these classes, so each field carries a d
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Iterator
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -42,14 +43,23 @@ RankRef = Annotated[
     AfterValidator(_rank_ref),
     Field(description="A rank (A 2..10 J Q K, or 1..13), or 'hour': the rank of the pile's hour."),
 ]
+
+
+class _PileName:
+    """Marks a text field that names a pile or a pile group, so checks can find every one."""
+
+
+PILE_NAME = _PileName()
 PileRef = Annotated[
     StrictStr,
+    PILE_NAME,
     Field(
         description="The name of a pile, or of a pile group (meaning all of its piles, in order)."
     ),
 ]
 PileRefs = Annotated[tuple[PileRef, ...], Field(min_length=1)]
 Face = Literal["up", "down"]
+PileMention = tuple[tuple[str | int, ...], str]
 Name = Annotated[StrictStr, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
@@ -357,3 +367,31 @@ class GameSpec(Spec):
     )
     flow: Flow = Field(description="The phase machine.")
     score: Score = Field(Score(), description="The progress count shown and reported.")
+
+
+# --- walking a spec ------------------------------------------------------------------------
+
+
+def _names_piles(annotation: object) -> bool:
+    if annotation is PILE_NAME:
+        return True
+    return any(_names_piles(arg) for arg in get_args(annotation))
+
+
+def pile_references(spec: BaseModel, path: tuple[str | int, ...] = ()) -> Iterator[PileMention]:
+    """Every pile or group name a spec mentions, with its key path as written in YAML."""
+    for name, field in type(spec).model_fields.items():
+        value = getattr(spec, name)
+        here = (*path, field.alias or name)
+        if _names_piles(field.annotation) or PILE_NAME in field.metadata:
+            if isinstance(value, str):
+                yield here, value
+            elif isinstance(value, tuple):
+                yield from (((*here, i), ref) for i, ref in enumerate(value))
+        elif isinstance(value, BaseModel):
+            yield from pile_references(value, here)
+        elif isinstance(value, dict | tuple):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, child in items:
+                if isinstance(child, BaseModel):
+                    yield from pile_references(child, (*here, key))
