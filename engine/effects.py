@@ -43,7 +43,9 @@ class Effect:
     takes_piles: int = 0  # how many pile names the action is written with
 
     def __init__(self, game: Game, name: str, spec: m.ActionBase) -> None:
-        super().__init__(game, name, spec)
+        self.game = game
+        self.name = name
+        self.help = spec.help
 
     def generate(self, piles: Piles) -> list[Action]:
         raise NotImplementedError
