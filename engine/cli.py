@@ -21,7 +21,7 @@ from rich.table import Table
 from rules import RuleError, check_rules, shipped_games
 
 from .cards import DOWN, DeckError, card_text, parse_deck, read_deck_text
-from .effects import Step
+from .effects import Action, Step
 from .game import Game, IllegalAction, State, UnknownGame, load_game
 from .hints import suggest
 from .render import Renderer
@@ -196,18 +196,21 @@ class Player:
             form = {
                 0: name,
                 1: f"{name} PILE",
-                2: f"SOURCE TARGET (e.g. {self._example_move()})",
+                2: f"SOURCE TARGET (e.g. {self._example_move(name)})",
             }[effect.takes_piles]
             alias = f" [{', '.join(keys)}]" if keys else ""
             lines.append(f"  {form}{alias}: {effect.help or name}")
         lines.append("Commands: undo [u], redo, hint [h], moves [m], board [b], help [?], quit [q]")
         return "\n".join(lines)
 
-    def _example_move(self) -> str:
-        actions = [a for a in self.session.legal_actions() if a.src >= 0]
-        if actions:
-            return self.game.action_text(actions[0])
-        return " ".join(self.game.pile_names[:2])
+    def _example_move(self, name: str) -> str:
+        """A legal move of this action now, or else its first source and target."""
+        for action in self.session.legal_actions():
+            if action.name == name:
+                return self.game.action_text(action)
+        effect = self.game.effects[name]
+        src, dst = getattr(effect, "sources", (0,))[0], getattr(effect, "targets", (1,))[0]
+        return self.game.action_text(Action(name, src, dst))
 
     def run(self, lines: Iterator[str], interactive: bool) -> int:
         if self.as_json:
@@ -397,7 +400,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
         markup=False,
     )
     if summary.unfinished:
-        console.print(f"unfinished (move limit): {summary.unfinished}", markup=False)
+        console.print(
+            f"unfinished (the policy had only repeated positions left, or hit the move limit): "
+            f"{summary.unfinished}",
+            markup=False,
+        )
     console.print(f"{summary.score_label}: mean {summary.mean_score:.1f}", markup=False)
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column(summary.score_label, justify="right")

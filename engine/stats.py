@@ -20,7 +20,7 @@ from .hints import suggest
 @dataclass(frozen=True, slots=True)
 class DealResult:
     seed: int
-    outcome: str  # won, lost, or unfinished when the move limit was reached
+    outcome: str  # won, lost, or unfinished (move limit reached, or only repeats left)
     score: int
     actions: int
 
@@ -38,7 +38,10 @@ def play_deal(game: Game, seed: int, max_actions: int = 0) -> DealResult:
         action = actions[0] if len(actions) == 1 else suggest(game, state, seen)
         if action is None:
             break
-        state = game.apply(state, action)
+        after = game.apply(state, action)
+        if after in seen:
+            break  # the policy has only repeats left: the deal stays unfinished
+        state = after
         seen.add(state)
         count += 1
     return DealResult(seed, game.outcome(state) or "unfinished", game.score(state), count)
