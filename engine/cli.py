@@ -134,8 +134,8 @@ def _position_json(game: Game, state: State) -> dict[str, Any]:
     }
 
 
-def _trace_lines(game: Game, steps: Sequence[Step]) -> Iterator[str]:
-    for n, step in enumerate(steps, 1):
+def _trace_lines(game: Game, steps: Sequence[Step], before: int = 0) -> Iterator[str]:
+    for n, step in enumerate(steps, before + 1):
         src, dst = game.pile_names[step.src], game.pile_names[step.dst]
         yield f"{n:3}. {card_text(step.card):>3}  {src} -> {dst}"
 
@@ -172,6 +172,8 @@ class Player:
         self.console = _console()
         self.renderer = Renderer(game)
         self.seen: set[State] = {session.position}
+        self.steps: list[Step] | None = None  # with --trace: every card moved so far
+        self.shown = 0  # how many of the steps have been reported
 
     def emit(self, command: str | None, ok: bool, error: str | None, **extra: Any) -> None:
         record: dict[str, Any] = {"command": command, "ok": ok, "error": error}
@@ -213,9 +215,13 @@ class Player:
         return self.game.action_text(Action(name, src, dst))
 
     def run(self, lines: Iterator[str], interactive: bool) -> int:
+        steps = self.new_steps()
         if self.as_json:
-            self.emit(None, True, None)
+            extra = {"trace": [card_text(s.card) for s in steps]} if self.steps is not None else {}
+            self.emit(None, True, None, **extra)
         else:
+            for text in _trace_lines(self.game, steps):
+                self.say(text)
             if self.seed is not None:
                 self.say(
                     f"{self.game.name}, seed {self.seed} "
@@ -297,10 +303,21 @@ class Player:
             self.say(f"! {reason}")
         return "refused"
 
+    def new_steps(self) -> list[Step]:
+        if self.steps is None:
+            return []
+        fresh = self.steps[self.shown :]
+        self.shown = len(self.steps)
+        return fresh
+
     def done(self, line: str) -> str:
+        steps = self.new_steps()
         if self.as_json:
-            self.emit(line, True, None)
+            extra = {"trace": [card_text(s.card) for s in steps]} if self.steps is not None else {}
+            self.emit(line, True, None, **extra)
             return "ok"
+        for text in _trace_lines(self.game, steps, self.shown - len(steps)):
+            self.say(text)
         self.show()
         if self.session.is_over():
             self.say(_ending(self.game, self.session.position))
@@ -330,6 +347,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         trace = steps if args.trace else None
         return _report_autoplayed(game, session, seed, trace, args.json, args.game)
     player = Player(game, session, seed, args.json, args.game)
+    player.steps = steps if args.trace else None
     interactive = sys.stdin.isatty() and not args.json
     return player.run(_input_lines(interactive), interactive)
 

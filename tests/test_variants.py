@@ -228,3 +228,15 @@ def test_grandfather_won_from_a_script() -> None:
     assert all(card[:-1] == ranks[int(name[1:]) - 1] for name, card in finals.items())
     counts = sorted(len(c) for n, c in records[-1]["piles"].items() if n[0] == "f")
     assert counts == [4] * 8 + [5] * 4
+
+
+def test_trace_in_a_game_that_waits_for_the_player() -> None:
+    records = run_cli("play", "clock-peek", "--seed", "0", "--json", "--trace",
+                      stdin="pick h1\n").json_lines()  # fmt: skip
+    dealt, picked = records
+    assert len(dealt["trace"]) == 45 and dealt["trace"][-1][0] == "K"
+    # The exchange moves two cards (the picked one and the King), then the chain runs again.
+    assert picked["trace"][:2] == ["3H", "KH"] and picked["trace"][2] == "3H"
+    assert picked["trace"][-1] == "KH" and picked["phase"] == "lost"
+    human = run_cli("play", "clock-peek", "--seed", "0", "--trace", stdin="pick h1\n").out
+    assert " 45.  " in human and " 53.  KH  h1 -> centre" in human
