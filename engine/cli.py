@@ -102,10 +102,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
 # --- play ----------------------------------------------------------------------------------
 
 
-def _load(name: str) -> Game:
-    return load_game(name)
-
-
 def _start(game: Game, args: argparse.Namespace) -> tuple[State, int | None]:
     if args.deck is not None:
         order = parse_deck(read_deck_text(args.deck), game.cards)
@@ -337,7 +333,7 @@ def _input_lines(interactive: bool) -> Iterator[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = _load(args.game)
+    game = load_game(args.game)
     start, seed = _start(game, args)
     session = Session(game, start)
     steps: list[Step] = []
@@ -389,7 +385,7 @@ def _report_autoplayed(
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    game = _load(args.game)
+    game = load_game(args.game)
     if args.deals < 1:
         raise UsageError("--deals must be at least 1")
     show_bar = sys.stderr.isatty() and not args.json
@@ -449,7 +445,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_graph(args: argparse.Namespace) -> int:
     from .diagram import diagram
 
-    sys.stdout.write(diagram(_load(args.game), args.format))
+    sys.stdout.write(diagram(load_game(args.game), args.format))
     return EXIT_OK
 
 

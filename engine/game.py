@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from rules import GameSpec, RuleError, find_game, load_rules
-from rules.diagnostics import Diagnostic
+from rules import GameSpec, find_game, load_rules
 from rules.loader import suggest
 from rules.notation import parse_card
 
@@ -412,14 +411,4 @@ def load_game(name: str | Path) -> Game:
     return Game(load_rules(path), path)
 
 
-__all__ = [
-    "AUTO",
-    "Action",
-    "Diagnostic",
-    "Game",
-    "IllegalAction",
-    "RuleError",
-    "State",
-    "UnknownGame",
-    "load_game",
-]
+__all__ = ["AUTO", "Action", "Game", "IllegalAction", "State", "UnknownGame", "load_game"]

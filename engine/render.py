@@ -15,7 +15,7 @@ from .effects import FillGaps
 from .game import Game, State
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
-_CLOCK_CELLS = {
+_DIAL_CELLS = {
     11: (0, 1), 12: (0, 2), 1: (0, 3),
     10: (1, 0), 2: (1, 4),
     9: (2, 0), 3: (2, 4),
@@ -99,10 +99,10 @@ class Renderer:
     def board(self, state: State) -> RenderableType:
         game = self.game
         if game.spec.layout == "clock" and any(game.hour):
-            return self._clock(state)
+            return self._dial(state)
         return self._rows(state, range(len(game.pile_names)))
 
-    def _clock(self, state: State) -> RenderableType:
+    def _dial(self, state: State) -> RenderableType:
         game = self.game
         grid = Table.grid(padding=(0, 1))
         for _ in range(5):
@@ -111,7 +111,7 @@ class Renderer:
         others: list[int] = []
         for pile, hour in enumerate(game.hour):
             if hour:
-                cells.setdefault(_CLOCK_CELLS[hour], []).append(self.pile_line(state, pile))
+                cells.setdefault(_DIAL_CELLS[hour], []).append(self.pile_line(state, pile))
             elif game.spec.piles[game.group_of[pile]].position == "centre":
                 cells.setdefault(_CENTRE, []).append(self.pile_line(state, pile))
             else:
