@@ -138,7 +138,7 @@ class Game:
         self._score_face_up = score.count == "face_up"
         self.foundations = tuple(i for i, r in enumerate(self.role) if r == "foundation")
         self._cache_state: State | None = None
-        self._cache_actions: list[Action] = []
+        self._cache_actions: tuple[Action, ...] = ()
 
     # --- names ----------------------------------------------------------------------------
 
@@ -270,17 +270,18 @@ class Game:
                 return t
         return None
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every action the player may take now (empty in a terminal phase)."""
-        if state is self._cache_state:
+        if state is self._cache_state:  # settle() has just listed them for its 'stuck' test
             return self._cache_actions
         out: list[Action] = []
         for trigger in self.player_triggers[state.phase]:
             t = self._open(state, trigger)
             if t is not None and t.effect is not None:
                 out += t.effect.generate(state.piles)
-        self._cache_state, self._cache_actions = state, out
-        return out
+        actions = tuple(out)
+        self._cache_state, self._cache_actions = state, actions
+        return actions
 
     def refusal(self, state: State, action: Action) -> str | None:
         """Why ``action`` is not allowed now, in one line; None when it is."""

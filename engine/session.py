@@ -81,7 +81,7 @@ class Session:
     def phase(self) -> str:
         return self.position.phase
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         return self.game.legal_actions(self.position)
 
     def is_over(self) -> bool:
