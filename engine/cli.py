@@ -12,6 +12,7 @@ import os
 import random
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, NoReturn, TextIO
 
@@ -425,11 +426,26 @@ def cmd_stats(args: argparse.Namespace) -> int:
     table.add_column("deals", justify="right")
     table.add_column("share", justify="right")
     table.add_column("")
-    top = max(summary.scores.values())
-    for score, n in sorted(summary.scores.items()):
-        table.add_row(str(score), str(n), f"{n / summary.deals:.1%}", "#" * max(1, 40 * n // top))
+    rows = _score_rows(summary.scores)
+    top = max(n for _, n in rows)
+    for label, n in rows:
+        table.add_row(label, str(n), f"{n / summary.deals:.1%}", "#" * max(1, 40 * n // top))
     console.print(table)
     return EXIT_OK
+
+
+def _score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
+    """The score distribution as table rows: one per score, or ranges when there are many."""
+    if len(scores) <= most:
+        return [(str(k), n) for k, n in sorted(scores.items())]
+    low, high = min(scores), max(scores)
+    width = -(-(high - low + 1) // most)
+    rows = []
+    for start in range(low, high + 1, width):
+        stop = min(start + width - 1, high)
+        n = sum(scores[k] for k in range(start, stop + 1))
+        rows.append((f"{start}..{stop}" if stop > start else str(start), n))
+    return rows
 
 
 # --- authoring -----------------------------------------------------------------------------
