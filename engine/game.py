@@ -7,7 +7,7 @@ benchmarks and solvers); ``Session`` drives the same table through a ``transitio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -17,6 +17,7 @@ from rules.loader import suggest
 from rules.notation import parse_card
 
 from .cards import DOWN, FACE, MASK, canonical_deck, card_text, face_of, shuffled
+from .conditions import CONDITIONS, Condition
 from .effects import EFFECTS, Action, Effect, Piles, Trace
 from .piles import AcceptRule, compile_accepts
 
@@ -36,9 +37,6 @@ class IllegalAction(ValueError):
 
 class UnknownGame(LookupError):
     pass
-
-
-Condition = Callable[[State], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +110,7 @@ class Game:
             for key in (name, *a.keys):
                 self.keys[key.lower()] = name
         self.conditions: dict[str, Condition] = {
-            name: self._compile_condition(c) for name, c in spec.conditions.items()
+            name: CONDITIONS[c.test](self, c) for name, c in spec.conditions.items()
         }
         self.condition_text = {
             name: c.describe or name.replace("_", " ") for name, c in spec.conditions.items()
@@ -213,26 +211,6 @@ class Game:
         return shuffled(self.cards, seed)
 
     # --- conditions -----------------------------------------------------------------------
-
-    def _compile_condition(self, spec: object) -> Condition:
-        from rules import model as m
-
-        if isinstance(spec, m.NotEmpty):
-            idx = self.resolve(spec.piles)
-            return lambda s: any(s.piles[i] for i in idx)
-        if isinstance(spec, m.FaceDown):
-            idx = self.resolve(spec.piles) if spec.piles else tuple(range(len(self.pile_names)))
-            # Face-down cards carry the DOWN bit, the highest: max() finds one in C.
-            return lambda s: any(s.piles[i] and max(s.piles[i]) >= DOWN for i in idx)
-        if isinstance(spec, m.ShortPile):
-            idx, size = self.resolve(spec.piles), spec.size
-            return lambda s: any(len(s.piles[i]) < size for i in idx)
-        if isinstance(spec, m.HoldsAllCards):
-            idx, total = self.resolve(spec.piles), len(self.cards)
-            return lambda s: sum(len(s.piles[i]) for i in idx) == total
-        if isinstance(spec, m.NoLegalAction):
-            return lambda s: not self.legal_actions(s)
-        raise AssertionError(f"no condition implements {spec!r}")  # the model and this agree
 
     def _compile_flow(self) -> tuple[Transition, ...]:
         out: list[Transition] = []

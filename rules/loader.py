@@ -269,7 +269,7 @@ def _schema_errors(exc: ValidationError, source: _Source, report: _Report) -> No
             continue
         if kind in ("union_tag_invalid", "union_tag_not_found"):
             disc = str(ctx.get("discriminator", "")).strip("'")
-            expected = _tags(disc)
+            expected = vocabulary(disc)
             what = {"effect": "effect", "test": "test", "step": "deal step"}.get(disc, disc)
             if kind == "union_tag_not_found":
                 report.add(
@@ -322,7 +322,7 @@ _NAMES = {
 }
 
 
-def _tags(discriminator: str) -> list[str]:
+def vocabulary(discriminator: str) -> list[str]:
     """The names a discriminated key (effect, test, step) may take, in the model's order."""
     defs = _schema().get("$defs", {})
     return [

@@ -117,3 +117,12 @@ def test_new_writes_a_starter_that_validates_and_plays(
 def test_new_refuses_a_name_without_letters(tmp_path: Path) -> None:
     result = run_cli("new", "!!!", "--output", str(tmp_path / "x.yaml"))
     assert result.code == 2 and "needs letters or digits" in result.err
+
+
+def test_the_engine_implements_exactly_the_vocabulary_the_validator_knows() -> None:
+    from engine.conditions import CONDITIONS
+    from engine.effects import EFFECTS
+    from rules.loader import vocabulary
+
+    assert set(EFFECTS) == set(vocabulary("effect"))
+    assert set(CONDITIONS) == set(vocabulary("test"))
