@@ -137,7 +137,10 @@ class Chain(Effect):
         self.home_of_card: tuple[int, ...] | None = None
         if all(rule.static for _, rule in rules):
             by_face = [next((t for t, r in rules if face in r.on_empty), -1) for face in range(52)]
-            self.home_of_card = tuple(by_face[FACE[card]] for card in range(2 * DOWN))
+            # A face-up card has no home here (-1): turning stops at it, so one test serves both.
+            self.home_of_card = tuple(
+                by_face[FACE[card]] if card & DOWN else -1 for card in range(2 * DOWN)
+            )
 
     def generate(self, piles: Piles) -> list[Action]:
         pile = piles[self.start]
@@ -167,7 +170,7 @@ class Chain(Effect):
         while pile:
             card = pile.pop()
             dst = home[card]
-            if not card & DOWN or dst < 0:  # the chain stops; a homeless card stays turned up
+            if dst < 0:  # a face-up card stops the chain; a homeless one stays, turned up
                 pile.append(card & MASK)
                 break
             card ^= DOWN

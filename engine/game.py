@@ -7,10 +7,11 @@ benchmarks and solvers); ``Session`` drives the same table through a ``transitio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rules import GameSpec, find_game, load_rules
 from rules.loader import suggest
@@ -39,13 +40,28 @@ class UnknownGame(LookupError):
     pass
 
 
+Gather = Callable[[Sequence[int]], tuple[int, ...]]
+
+
 @dataclass(frozen=True, slots=True)
-class _DealStep:
-    kind: str  # bases | targets | rest
-    flag: int
-    bases: tuple[tuple[int, int], ...] = ()  # (pile, face)
-    targets: tuple[int, ...] = ()  # the pile of each dealt card, in order
-    width: int = 0  # for round robin: how many piles one pass covers
+class _DealPlan:
+    """A deal compiled once per game.
+
+    Base cards are found in each deal order (their positions vary); every other card's pile
+    depends only on its position among the cards left after the bases, so each pile's cards are
+    gathered by index, in C (``operator.itemgetter``), from the order or its face-down copy.
+    """
+
+    bases: tuple[tuple[int, int, int], ...]  # (pile, face, DOWN or 0)
+    gathers: tuple[tuple[int, tuple[tuple[bool, Gather], ...]], ...]  # pile: (face down?, get)
+    any_down: bool
+
+
+def _gather(indices: Sequence[int]) -> Gather:
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda cards: (cards[only],)
+    return cast(Gather, itemgetter(*indices))
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,57 +168,57 @@ class Game:
 
     # --- deal -----------------------------------------------------------------------------
 
-    def _compile_deal(self) -> list[_DealStep]:
-        plan: list[_DealStep] = []
+    def _compile_deal(self) -> _DealPlan:
+        bases: list[tuple[int, int, int]] = []
+        segments: dict[int, list[tuple[bool, list[int]]]] = {}
+        dealt = 0  # positions among the cards left after the bases
         for step in self.spec.deal:
-            flag = DOWN if step.face == "down" else 0
+            down = step.face == "down"
             if step.step == "bases":
-                bases = []
                 for group_name, group in self.spec.piles.items():
                     for pile, card in zip(self.groups[group_name], group.bases or (), strict=False):
-                        bases.append((pile, face_of(*parse_card(card))))
-                plan.append(_DealStep("bases", flag, bases=tuple(bases)))
-            elif step.step == "round_robin":
+                        bases.append((pile, face_of(*parse_card(card)), DOWN if down else 0))
+                continue
+            left = len(self.cards) - len(bases) - dealt
+            if step.step == "round_robin":
                 piles = self.resolve(step.piles)
                 passes = step.passes if step.passes is not None else len(self.cards)
-                kind = "slices" if len(set(piles)) == len(piles) else "targets"
-                plan.append(_DealStep(kind, flag, targets=piles * passes, width=len(piles)))
-            else:
-                receiver = self.resolve([step.pile])
-                plan.append(_DealStep("rest", flag, targets=receiver * len(self.cards)))
-        return plan
+                targets = (piles * passes)[:left]
+            else:  # rest: the next card in deck order ends on top, so it is dealt last
+                targets = self.resolve([step.pile]) * left
+            positions = range(dealt, dealt + len(targets))
+            if step.step == "rest":
+                positions = positions[::-1]
+            for pile, position in zip(targets, positions, strict=True):
+                runs = segments.setdefault(pile, [])
+                if not runs or runs[-1][0] != down:
+                    runs.append((down, []))
+                runs[-1][1].append(position)
+            dealt += len(targets)
+        gathers = tuple(
+            (pile, tuple((down, _gather(idx)) for down, idx in runs))
+            for pile, runs in segments.items()
+        )
+        any_down = any(down for _, runs in gathers for down, _ in runs)
+        return _DealPlan(tuple(bases), gathers, any_down)
 
     def deal(self, order: Sequence[int]) -> State:
         """The dealt position for a deal order (first card listed, first card dealt)."""
-        piles: list[list[int]] = [[] for _ in self.pile_names]
-        cards = list(order)
-        pos = 0  # cards[pos:] are still to be dealt
-        for step in self._deal_plan:
-            flag = step.flag
-            if step.kind == "bases":
-                for pile, face in step.bases:
-                    for k in range(pos, len(cards)):
-                        if FACE[cards[k]] == face:
-                            piles[pile].append(cards.pop(k) | flag)
-                            break
-                continue
-            n = min(len(step.targets), len(cards) - pos)
-            dealt = cards[pos : pos + n]
-            pos += n
-            if flag:
-                dealt = list(map(flag.__or__, dealt))
-            if step.kind == "slices":
-                # Round robin over distinct piles: pile j gets every width-th card from j.
-                width = step.width
-                for j, pile in enumerate(step.targets[:width]):
-                    piles[pile] += dealt[j::width]
-            elif step.kind == "targets":
-                for card, pile in zip(dealt, step.targets, strict=False):
-                    piles[pile].append(card)
-            else:
-                dealt.reverse()
-                piles[step.targets[0]] += dealt
-        return self.settle(State(tuple(map(tuple, piles)), self.initial))
+        plan = self._deal_plan
+        piles: list[tuple[int, ...]] = [()] * len(self.pile_names)
+        cards = order
+        if plan.bases:
+            cards = list(order)
+            for pile, face, flag in plan.bases:
+                for k, card in enumerate(cards):
+                    if FACE[card] == face:
+                        piles[pile] += (cards.pop(k) | flag,)
+                        break
+        hidden = list(map(DOWN.__or__, cards)) if plan.any_down else cards
+        for pile, runs in plan.gathers:
+            for down, gather in runs:
+                piles[pile] += gather(hidden if down else cards)
+        return self.settle(State(tuple(piles), self.initial))
 
     def deal_seed(self, seed: int) -> State:
         return self.deal(shuffled(self.cards, seed))
