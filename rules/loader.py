@@ -38,6 +38,7 @@ class _Source:
 
     data: Any
     layers: list[tuple[str, Document]] = field(default_factory=list)  # child first
+    problems: list[Diagnostic] = field(default_factory=list)  # found while reading the YAML
 
     def where(self, path: KeyPath, *, key: bool = False) -> tuple[str, Position]:
         for name, doc in self.layers:
@@ -116,10 +117,9 @@ def _read(path: Path, display: str, chain: tuple[Path, ...]) -> _Source:
         raise RuleError(
             [Diagnostic(display, exc.position.line, exc.position.column, "", exc.message)]
         ) from None
-    source = _Source(doc.data, [(display, doc)])
+    # Duplicate keys and unreadable scalars are reported with everything else found later.
     problems = [Diagnostic(display, p.line, p.column, dotted(k), m) for p, k, m in doc.problems]
-    if problems:
-        raise RuleError(problems)
+    source = _Source(doc.data, [(display, doc)], problems)
     if doc.data is None:
         raise RuleError(
             [Diagnostic(display, 1, 1, "", "the file is empty: a rule file is a mapping")]
@@ -145,7 +145,9 @@ def _read(path: Path, display: str, chain: tuple[Path, ...]) -> _Source:
     parent_display = _display(parent)
     upper = _read(parent, parent_display, (*chain, path.resolve()))
     own = {k: v for k, v in doc.data.items()}
-    return _Source(_merge(upper.data, own), [(display, doc), *upper.layers])
+    return _Source(
+        _merge(upper.data, own), [(display, doc), *upper.layers], problems + upper.problems
+    )
 
 
 def _resolve_parent(ref: str, child: Path) -> Path | None:
@@ -560,13 +562,14 @@ def _analyse(path: Path, display: str) -> tuple[GameSpec | None, list[Diagnostic
     except RuleError as exc:
         return None, exc.diagnostics
     report = _Report(source)
+    report.items += source.problems
     try:
         spec = GameSpec.model_validate(source.data)
     except ValidationError as exc:
         _schema_errors(exc, source, report)
         return None, report.items
     _check_meaning(spec, report)
-    return spec, report.items
+    return (None if source.problems else spec), report.items
 
 
 def check_rules(path: str | Path) -> list[Diagnostic]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Session, load_game
+from engine import Game, Session, load_game
 from engine.cards import MASK
 
 BIG_BEN = load_game("big-ben")
@@ -18,14 +20,20 @@ def cards_everywhere(state_piles: tuple[tuple[int, ...], ...]) -> Counter[int]:
     return Counter(c & MASK for pile in state_piles for c in pile)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SHIPPED = [load_game(str(p)) for p in sorted((ROOT / "games").glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("game", SHIPPED, ids=lambda g: g.id)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), choices=st.lists(st.integers(0, 10**6), max_size=150))
-def test_random_play_keeps_every_card_in_one_place(seed: int, choices: list[int]) -> None:
-    game = BIG_BEN
+def test_random_play_keeps_every_card_in_one_place(
+    game: Game, seed: int, choices: list[int]
+) -> None:
     session = Session(game, game.deal_seed(seed))
     dealt = session.position
     all_cards = Counter(game.cards)
-    assert cards_everywhere(dealt.piles) == all_cards and len(game.cards) == 104
+    assert cards_everywhere(dealt.piles) == all_cards
+    assert len(game.cards) == 52 * game.spec.decks - len(game.spec.remove)
     fast = dealt
     for pick in choices:
         actions = session.legal_actions()

@@ -113,3 +113,16 @@ def test_validate_command(tmp_path: Path) -> None:
     assert f"{bad}:{line_of(bad.read_text(), 'decks: 0')}:8: decks: " in result.err
     missing = run_cli("validate", str(tmp_path / "missing.yaml"))
     assert missing.code == 1 and "no such file" in missing.err
+
+
+def test_duplicate_keys_are_reported_with_the_other_problems(tmp_path: Path) -> None:
+    text = clock_with("decks: 1\n", "decks: 1\ndecks: 2\ncolour: red\n")
+    text = text.replace("passes: 4", "passes: four")
+    diags = check_rules(write(tmp_path, text))
+    assert [(d.key, d.line) for d in diags] == [
+        ("decks", line_of(text, "decks: 2")),
+        ("colour", line_of(text, "colour: red")),
+        ("deal[0].passes", line_of(text, "passes: four")),
+    ]
+    with pytest.raises(RuleError):
+        load_rules(write(tmp_path, clock_with("decks: 1\n", "decks: 1\ndecks: 1\n"), "d.yaml"))
