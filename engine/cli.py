@@ -45,7 +45,15 @@ def _console(stream: TextIO | None = None) -> Console:
     out = stream or sys.stdout
     # Off a terminal (a pipe, a file) there is no width to fit: use a generous one.
     width = None if out.isatty() else 120
-    return Console(file=out, highlight=False, soft_wrap=False, width=width)
+    # NO_COLOR (any value) asks for plain text: no colour, and no bold or dim either.
+    plain = bool(os.environ.get("NO_COLOR"))
+    return Console(
+        file=out,
+        highlight=False,
+        soft_wrap=False,
+        width=width,
+        color_system=None if plain else "auto",
+    )
 
 
 def _fail(message: str, code: int = EXIT_INVALID) -> int:
