@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -174,6 +175,19 @@ def _schema() -> dict[str, Any]:
 
 def _allowed_keys(data: Any, path: KeyPath) -> list[str]:
     """The keys the schema allows in the mapping at ``path`` of ``data``."""
+    return list(_schema_node(data, path).get("properties", {}))
+
+
+def _optional(data: Any, path: KeyPath) -> bool:
+    """Whether the key at the end of ``path`` may be left out (the schema has a default)."""
+    if not path or isinstance(path[-1], int):
+        return False
+    parent = _schema_node(data, path[:-1])
+    return path[-1] in parent.get("properties", {}) and path[-1] not in parent.get("required", [])
+
+
+def _schema_node(data: Any, path: KeyPath) -> dict[str, Any]:
+    """The schema of the value at ``path`` of ``data`` (unions resolved by their tag)."""
     root = _schema()
     defs = root.get("$defs", {})
 
@@ -214,7 +228,7 @@ def _allowed_keys(data: Any, path: KeyPath) -> list[str]:
             )
             value = value.get(part) if isinstance(value, dict) else None
             node = resolve(inner if isinstance(inner, dict) else {}, value)
-    return list(node.get("properties", {}))
+    return node
 
 
 def _data_path(data: Any, loc: tuple[Any, ...]) -> KeyPath:
@@ -567,9 +581,120 @@ def _analyse(path: Path, display: str) -> tuple[GameSpec | None, list[Diagnostic
         spec = GameSpec.model_validate(source.data)
     except ValidationError as exc:
         _schema_errors(exc, source, report)
+        _check_meaning_of_the_rest(exc, source, report)
         return None, report.items
     _check_meaning(spec, report)
     return (None if source.problems else spec), report.items
+
+
+# Findings that follow from a part left out, rather than from what the author wrote.
+_CONSEQUENCES = {
+    "deal": ("cards are never dealt", "no cards are left", "'bases'", "base card"),
+    "flow": ("cannot be reached", "has no way out", "could never be won"),
+    # A pile group or state left out may be the very one a reference meant.
+    "piles": ("no pile or pile group named",),
+    "states": ("no state named",),
+}
+
+
+def _check_meaning_of_the_rest(exc: ValidationError, source: _Source, report: _Report) -> None:
+    """After schema errors, check the meaning of everything else, so one round shows all.
+
+    The entries with schema errors (a pile group, an action, a deal step, a transition ...)
+    are left out and the rest is validated again; findings that involve a left-out name, or a
+    count or flow that the left-out parts would change, are not reported.
+    """
+    repaired = _without_broken_parts(source.data, exc)
+    if repaired is None:
+        return
+    data, names, sections = repaired
+    try:
+        spec = GameSpec.model_validate(data)
+    except ValidationError:
+        return
+    rest = _Report(source)
+    _check_meaning(spec, rest)
+    for d in rest.items:
+        if d.severity == "warning" or any(f"'{n}'" in d.message for n in names):
+            continue
+        if any(hint in d.message for sec in sections for hint in _CONSEQUENCES.get(sec, ())):
+            continue
+        report.items.append(d)
+
+
+def _at_path(data: Any, path: KeyPath) -> Any:
+    for part in path:
+        in_dict = isinstance(data, dict) and part in data
+        in_list = isinstance(data, list) and isinstance(part, int) and part < len(data)
+        if not (in_dict or in_list):
+            return None
+        data = data[part]
+    return data
+
+
+def _touches(path: KeyPath) -> set[str]:
+    """The sections whose whole-file checks a changed value at ``path`` may upset."""
+    head = path[0]
+    if head in ("deal", "decks", "remove") or (head == "piles" and "bases" in path):
+        return {"deal"}
+    if head == "flow":
+        return {"flow"}
+    return set()
+
+
+def _without_broken_parts(
+    data: Any, exc: ValidationError
+) -> tuple[dict[str, Any], set[str], set[str]] | None:
+    """A copy of ``data`` without the parts that have schema errors (None: nothing to check)."""
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    names: set[str] = set()
+    sections: set[str] = set()
+    drop_items: dict[str, set[int]] = {}
+    errors = exc.errors()
+    locs = [tuple(e["loc"]) for e in errors]
+    for err in errors:
+        loc = tuple(err["loc"])
+        if err["type"] == "too_short" and any(o[: len(loc)] == loc and o != loc for o in locs):
+            continue  # short only because an item was rejected; that item is handled
+        path = _data_path(data, loc)
+        head = path[0] if path else None
+        if len(path) > 2 and err["type"] != "missing" and _optional(data, path):
+            holder = _at_path(out, path[:-1])
+            if isinstance(holder, dict):  # a bad optional value: its default stands in
+                holder.pop(str(path[-1]), None)
+                sections.update(_touches(path))
+                continue
+        if head in ("piles", "actions", "conditions") and len(path) >= 2:
+            name = str(path[1])
+            entry = out.get(head, {}).pop(name, None)
+            names.add(name)
+            if head == "piles":
+                sections.update(("deal", "piles"))
+                if isinstance(entry, dict) and isinstance(entry.get("names"), list):
+                    names.update(str(n) for n in entry["names"])
+        elif head == "flow" and len(path) >= 3 and path[1] == "states":
+            out["flow"]["states"].pop(str(path[2]), None)
+            names.add(str(path[2]))
+            sections.update(("flow", "states"))
+        elif head in ("flow", "deal") and len(path) >= 3 - (head == "deal"):
+            key = "transitions" if head == "flow" else "deal"
+            if head == "flow" and path[1] != "transitions":
+                return None
+            drop_items.setdefault(key, set()).add(int(path[2 if head == "flow" else 1]))
+            sections.add(head)
+        elif head in ("score", "aliases", "description", "layout", "decks", "remove"):
+            out.pop(str(head), None)
+            if head in ("decks", "remove"):
+                sections.add("deal")
+        elif head in ("id", "name") and len(path) == 1:
+            out[str(head)] = "x"
+        else:
+            return None  # a whole section is unusable: its meaning cannot be checked
+    for key, indices in drop_items.items():
+        holder = out["flow"] if key == "transitions" else out
+        if isinstance(holder.get(key), list):
+            holder[key] = [v for i, v in enumerate(holder[key]) if i not in indices]
+    return out, names, sections
 
 
 def check_rules(path: str | Path) -> list[Diagnostic]:

@@ -126,3 +126,27 @@ def test_duplicate_keys_are_reported_with_the_other_problems(tmp_path: Path) -> 
     ]
     with pytest.raises(RuleError):
         load_rules(write(tmp_path, clock_with("decks: 1\n", "decks: 1\ndecks: 1\n"), "d.yaml"))
+
+
+def test_names_and_flow_are_checked_despite_schema_errors(tmp_path: Path) -> None:
+    text = clock_with("passes: 4", "passes: four")
+    text = text.replace("to: [hours, centre]", "to: [hours, center]")
+    text = text.replace("conditions: [stuck]", "conditions: [stuk]")
+    diags = check_rules(write(tmp_path, text))
+    assert [(d.key, d.line) for d in diags] == [
+        ("deal[0].passes", line_of(text, "passes: four")),
+        ("actions.turn.to[1]", line_of(text, "to: [hours, center]")),
+        ("flow.transitions[2].conditions[0]", line_of(text, "[stuk]")),
+    ]
+    assert "did you mean 'centre'?" in diags[1].message
+
+
+def test_a_broken_part_does_not_cause_a_cascade(tmp_path: Path) -> None:
+    # The whole 'centre' group is unreadable: references to it are not reported as unknown.
+    text = clock_with("names: [centre]", "names: [Centre]")
+    diags = check_rules(write(tmp_path, text))
+    assert [d.key for d in diags] == ["piles.centre.names[0]"]
+    # A broken action is left out without its transition being called unknown.
+    text = clock_with("effect: chain", "effect: chian")
+    diags = check_rules(write(tmp_path, text, "b.yaml"))
+    assert [d.key for d in diags] == ["actions.turn.effect"]
