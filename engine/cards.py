@@ -28,6 +28,11 @@ class DeckError(ValueError):
     """A deck order that is not exactly the game's cards."""
 
 
+def face_down_count(piles: Iterable[Sequence[int]]) -> int:
+    """How many cards of these piles lie face down."""
+    return sum(1 for pile in piles for card in pile if card & DOWN)
+
+
 def make_card(rank: int, suit: int, copy: int = 0) -> int:
     return copy * 52 + suit * 13 + rank - 1
 

@@ -21,7 +21,7 @@ from rich.table import Table
 
 from rules import RuleError, check_rules, shipped_games
 
-from .cards import DOWN, DeckError, card_text, parse_deck, read_deck_text
+from .cards import DOWN, DeckError, card_text, face_down_count, parse_deck, read_deck_text
 from .effects import Action, Step
 from .game import Game, IllegalAction, State, UnknownGame, load_game
 from .hints import suggest
@@ -145,12 +145,21 @@ def _trace_lines(game: Game, steps: Sequence[Step], before: int = 0) -> Iterator
         yield f"{n:3}. {card_text(step.card):>3}  {src} -> {dst}"
 
 
+def _trace_json(steps: Sequence[Step] | None) -> dict[str, list[str]]:
+    """The ``trace`` field of a JSON record: the cards moved, in order (absent without --trace)."""
+    return {} if steps is None else {"trace": [card_text(s.card) for s in steps]}
+
+
+def _seed_line(game: Game, seed: int, ref: str) -> str:
+    return f"{game.name}, seed {seed} (replay: solitaire play {ref} --seed {seed})"
+
+
 def _ending(game: Game, state: State) -> str:
     outcome = game.outcome(state)
     score = f"{game.score(state)} {game.spec.score.label}"
     if outcome == "won":
         return f"Won: {score}."
-    hidden = sum(1 for p in state.piles for c in p if c & DOWN)
+    hidden = face_down_count(state.piles)
     extra = f", {hidden} card{'s' if hidden != 1 else ''} still face down" if hidden else ""
     if outcome == "lost":
         return f"Lost: {score}{extra}."
@@ -222,16 +231,12 @@ class Player:
     def run(self, lines: Iterator[str], interactive: bool) -> int:
         steps = self.new_steps()
         if self.as_json:
-            extra = {"trace": [card_text(s.card) for s in steps]} if self.steps is not None else {}
-            self.emit(None, True, None, **extra)
+            self.emit(None, True, None, **_trace_json(steps))
         else:
-            for text in _trace_lines(self.game, steps):
+            for text in _trace_lines(self.game, steps or []):
                 self.say(text)
             if self.seed is not None:
-                self.say(
-                    f"{self.game.name}, seed {self.seed} "
-                    f"(replay: solitaire play {self.ref} --seed {self.seed})"
-                )
+                self.say(_seed_line(self.game, self.seed, self.ref))
             self.show()
             if interactive:
                 self.say("Type 'help' for the commands.")
@@ -308,9 +313,10 @@ class Player:
             self.say(f"! {reason}")
         return "refused"
 
-    def new_steps(self) -> list[Step]:
+    def new_steps(self) -> list[Step] | None:
+        """The cards moved since the last report (None without --trace)."""
         if self.steps is None:
-            return []
+            return None
         fresh = self.steps[self.shown :]
         self.shown = len(self.steps)
         return fresh
@@ -318,10 +324,9 @@ class Player:
     def done(self, line: str) -> str:
         steps = self.new_steps()
         if self.as_json:
-            extra = {"trace": [card_text(s.card) for s in steps]} if self.steps is not None else {}
-            self.emit(line, True, None, **extra)
+            self.emit(line, True, None, **_trace_json(steps))
             return "ok"
-        for text in _trace_lines(self.game, steps, self.shown - len(steps)):
+        for text in _trace_lines(self.game, steps or [], self.shown - len(steps or [])):
             self.say(text)
         self.show()
         if self.session.is_over():
@@ -370,16 +375,12 @@ def _report_autoplayed(
     if as_json:
         record: dict[str, Any] = {"game": game.id, "seed": seed}
         record.update(_position_json(game, state))
-        if steps is not None:
-            record["trace"] = [card_text(s.card) for s in steps]
+        record.update(_trace_json(steps))
         print(json.dumps(record))
         return EXIT_OK
     console = _console()
     if seed is not None:
-        console.print(
-            f"{game.name}, seed {seed} (replay: solitaire play {ref} --seed {seed})",
-            markup=False,
-        )
+        console.print(_seed_line(game, seed, ref), markup=False)
     if steps is not None:
         for line in _trace_lines(game, steps):
             console.print(line, markup=False)

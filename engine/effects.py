@@ -131,7 +131,6 @@ class Chain(Effect):
         rules = [(t, game.accept_rules[t]) for t in self.targets]
         self._rules = rules
         self._action = Action(name)
-        # With rules that ignore the piles' cards, each face has one home for the whole game.
         # With rules that ignore the piles' cards, each card has one home for the whole game:
         # a table indexed by the card as stored (face down), so the loop does one lookup.
         self.home_of_card: tuple[int, ...] | None = None

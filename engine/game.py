@@ -13,7 +13,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple, cast
 
-from rules import GameSpec, find_game, load_rules
+from rules import GameSpec, find_game, game_names, load_rules
+from rules.catalog import looks_like_path
 from rules.loader import suggest
 from rules.notation import parse_card
 
@@ -151,6 +152,8 @@ class Game:
         self._score_piles = self.resolve(score.piles) if score.piles else tuple(range(len(names)))
         self._score_face_up = score.count == "face_up"
         self.foundations = tuple(i for i, r in enumerate(self.role) if r == "foundation")
+        # The actions written 'SOURCE TARGET' (with no name in front when there is one such).
+        self._movers = [n for n, e in self.effects.items() if e.takes_piles == 2]
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
 
@@ -221,7 +224,7 @@ class Game:
         return self.settle(State(tuple(piles), self.initial))
 
     def deal_seed(self, seed: int) -> State:
-        return self.deal(shuffled(self.cards, seed))
+        return self.deal(self.seed_order(seed))
 
     def seed_order(self, seed: int) -> list[int]:
         return shuffled(self.cards, seed)
@@ -343,8 +346,7 @@ class Game:
             return action.name
         if action.dst < 0:
             return f"{action.name} {self.pile_names[action.src]}"
-        moves = [e for e in self.effects.values() if e.takes_piles == 2]
-        prefix = "" if len(moves) == 1 else action.name + " "
+        prefix = "" if len(self._movers) == 1 else action.name + " "
         return f"{prefix}{self.pile_names[action.src]} {self.pile_names[action.dst]}"
 
     def parse_action(self, text: str) -> Action:
@@ -354,9 +356,8 @@ class Game:
             raise ValueError("empty command")
         name = self.keys.get(words[0].lower())
         if name is None:
-            movers = [n for n, e in self.effects.items() if e.takes_piles == 2]
-            if len(words) == 2 and movers:  # 'SOURCE TARGET': pile names are checked below
-                name, args = movers[0], words
+            if len(words) == 2 and self._movers:  # 'SOURCE TARGET': pile names checked below
+                name, args = self._movers[0], words
             else:
                 hint = suggest(words[0].lower(), [*self.keys, *self.pile_index])
                 raise ValueError(
@@ -394,10 +395,8 @@ def load_game(name: str | Path) -> Game:
     """A game by id, alias or rule-file path; UnknownGame or RuleError when it cannot be had."""
     path = find_game(str(name))
     if path is None:
-        from rules import game_names
-
         text = str(name)
-        if text.endswith((".yaml", ".yml")) or "/" in text:
+        if looks_like_path(text):
             raise UnknownGame(f"no such rule file: {text}")
         raise UnknownGame(
             f"unknown game '{text}'{suggest(text, game_names())}; "

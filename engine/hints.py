@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from .cards import DOWN
+from .cards import face_down_count
 from .effects import Action
 from .game import Game, IllegalAction, State
-
-
-def _hidden(state: State) -> int:
-    return sum(1 for pile in state.piles for card in pile if card & DOWN)
 
 
 def _value(game: Game, state: State) -> int:
@@ -32,6 +28,7 @@ def suggest(game: Game, state: State, seen: Container[State] = ()) -> Action | N
         return actions[0] if actions else None
     best: tuple[int, int, int, int] | None = None
     choice: Action | None = None
+    hidden_now = face_down_count(state.piles)
     for action in actions:
         try:
             after = game.apply(state, action)
@@ -42,11 +39,11 @@ def suggest(game: Game, state: State, seen: Container[State] = ()) -> Action | N
         ahead = now
         # Look further only where the action turned no card face up: a hint must not be
         # chosen by what the player cannot see (the next stock card, a face-down pile).
-        if fresh and not game.is_terminal(after) and _hidden(after) >= _hidden(state):
-            hidden = _hidden(after)
+        hidden = face_down_count(after.piles)
+        if fresh and not game.is_terminal(after) and hidden >= hidden_now:
             for follow in game.legal_actions(after):
                 nxt = game.apply(after, follow)
-                if nxt not in seen and nxt != state and _hidden(nxt) >= hidden:
+                if nxt not in seen and nxt != state and face_down_count(nxt.piles) >= hidden:
                     ahead = max(ahead, _value(game, nxt))
         is_move = 1 if action.src >= 0 else 0
         key = (fresh, max(now, ahead), now, is_move)

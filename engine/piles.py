@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.model import Accepts
-from rules.notation import parse_rank
+from rules.notation import parse_rank, rank_name
 
 from .cards import DOWN, FACE, RANK, SUIT, card_text
 
@@ -82,8 +82,6 @@ class AcceptRule:
         ranks = {f % 13 + 1 for f in faces}
         suits = {f // 13 for f in faces}
         if len(faces) == 4 * len(ranks) and len(suits) == 4:
-            from rules.notation import rank_name
-
             return "any " + " or ".join(rank_name(r) for r in sorted(ranks))
         names = [card_text(f) for f in sorted(faces)]
         return " or ".join(names[:6]) + (" ..." if len(names) > 6 else "")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .game import Game, State
+from .game import Game, State, load_game
 from .hints import suggest
 
 
@@ -52,8 +52,6 @@ _WORKER_GAME: Game | None = None
 
 def _init_worker(path: str) -> None:
     global _WORKER_GAME
-    from .game import load_game
-
     _WORKER_GAME = load_game(path)
 
 
