@@ -33,10 +33,6 @@ def face_down_count(piles: Iterable[Sequence[int]]) -> int:
     return sum(1 for pile in piles for card in pile if card & DOWN)
 
 
-def make_card(rank: int, suit: int, copy: int = 0) -> int:
-    return copy * 52 + suit * 13 + rank - 1
-
-
 def face_of(rank: int, suit: int) -> int:
     return suit * 13 + rank - 1
 

@@ -256,17 +256,16 @@ def _schema_errors(exc: ValidationError, source: _Source, report: _Report) -> No
     data = source.data
     seen: set[tuple[KeyPath, str]] = set()
     errors = exc.errors()
-    locs = [tuple(e["loc"]) for e in errors]
     for err in errors:
+        if _follows_from_another(err, errors):
+            continue
         loc = tuple(err["loc"])
         kind = err["type"]
-        if kind == "too_short" and any(o[: len(loc)] == loc and o != loc for o in locs):
-            continue  # a list left short only because one of its items was rejected
-        if kind == "too_short":
-            report.add(_data_path(data, loc), f"needs at least {ctx_min(err)} item(s)")
-            continue
         path = _data_path(data, loc)
         ctx = err.get("ctx") or {}
+        if kind == "too_short":
+            report.add(path, f"needs at least {ctx.get('min_length', 1)} item(s)")
+            continue
         if kind == "extra_forbidden":
             allowed = _allowed_keys(data, path[:-1])
             name = str(path[-1])
@@ -348,8 +347,12 @@ def vocabulary(discriminator: str) -> list[str]:
     ]
 
 
-def ctx_min(err: Any) -> int:
-    return int((err.get("ctx") or {}).get("min_length", 1))
+def _follows_from_another(err: Any, errors: list[Any]) -> bool:
+    """A list reported too short only because one of its own items was rejected."""
+    loc = tuple(err["loc"])
+    return err["type"] == "too_short" and any(
+        tuple(o["loc"])[: len(loc)] == loc and tuple(o["loc"]) != loc for o in errors
+    )
 
 
 def _kind(value: Any) -> str:
@@ -651,12 +654,10 @@ def _without_broken_parts(
     sections: set[str] = set()
     drop_items: dict[str, set[int]] = {}
     errors = exc.errors()
-    locs = [tuple(e["loc"]) for e in errors]
     for err in errors:
-        loc = tuple(err["loc"])
-        if err["type"] == "too_short" and any(o[: len(loc)] == loc and o != loc for o in locs):
-            continue  # short only because an item was rejected; that item is handled
-        path = _data_path(data, loc)
+        if _follows_from_another(err, errors):
+            continue  # the rejected item is handled
+        path = _data_path(data, tuple(err["loc"]))
         head = path[0] if path else None
         if len(path) > 2 and err["type"] != "missing" and _optional(data, path):
             holder = _at_path(out, path[:-1])
