@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 Severity = Literal["error", "warning"]
@@ -16,6 +16,9 @@ class Diagnostic:
     key: str
     message: str
     severity: Severity = "error"
+    # What the finding involves (names, or a whole-file check such as 'deal' or 'flow'), so
+    # that findings caused by a part of the file left out can be recognised. Not shown.
+    about: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}"

@@ -64,6 +64,7 @@ class _Report:
         key: bool = False,
         severity: Severity = "error",
         shown: KeyPath | None = None,
+        about: Iterable[str] = (),
     ) -> None:
         name, pos = self.source.where(path, key=key)
         self.items.append(
@@ -74,6 +75,7 @@ class _Report:
                 dotted(shown if shown is not None else path),
                 message,
                 severity,
+                frozenset(about),
             )
         )
 
@@ -407,7 +409,11 @@ def _check_meaning(spec: GameSpec, report: _Report) -> None:
     # Every field typed as a pile reference, in any deal step, action, condition or score.
     for path, ref in pile_references(spec):
         if ref not in spec.piles and ref not in pile_names:
-            err(path, f"no pile or pile group named '{ref}'{suggest(ref, known)}")
+            err(
+                path,
+                f"no pile or pile group named '{ref}'{suggest(ref, known)}",
+                about=("@piles", ref),
+            )
     if "auto" in spec.actions:
         err(("actions", "auto"), "'auto' is reserved for transitions tried after every action",
             key=True)  # fmt: skip
@@ -437,7 +443,9 @@ def _check_cards(spec: GameSpec, report: _Report) -> None:
                     why = "is removed before the deal ('remove')"
                 else:
                     why = "is not in the deck"
-                report.add(("piles", group_name, "bases", i), f"base card {card} {why}")
+                report.add(
+                    ("piles", group_name, "bases", i), f"base card {card} {why}", about=("@deal",)
+                )
             elif i < len(group.names):
                 based.setdefault(card, group.names[i])
             deck[card] -= 1
@@ -451,14 +459,16 @@ def _check_deal(spec: GameSpec, report: _Report, pile_names: dict[str, str]) -> 
     bases_seen = False
     for i, step in enumerate(spec.deal):
         if left <= 0:
-            report.add(("deal", i), "no cards are left for this step", severity="warning")
+            report.add(
+                ("deal", i), "no cards are left for this step", severity="warning", about=("@deal",)
+            )
         if step.step == "bases":
             if bases_seen:
-                report.add(("deal", i), "a second 'bases' step has nothing to do")
+                report.add(("deal", i), "a second 'bases' step has nothing to do", about=("@deal",))
             bases_seen = True
             count = sum(len(g.bases or ()) for g in spec.piles.values())
             if count == 0:
-                report.add(("deal", i), "no pile group has 'bases' to deal")
+                report.add(("deal", i), "no pile group has 'bases' to deal", about=("@deal",))
             left -= count
         elif step.step == "round_robin":
             if step.passes is None:
@@ -468,10 +478,16 @@ def _check_deal(spec: GameSpec, report: _Report, pile_names: dict[str, str]) -> 
         else:
             left = 0
     if left > 0:
-        report.add(("deal",), f"{left} cards are never dealt: add a 'rest' step or more passes")
+        report.add(
+            ("deal",),
+            f"{left} cards are never dealt: add a 'rest' step or more passes",
+            about=("@deal",),
+        )
     has_bases = any(g.bases for g in spec.piles.values())
     if has_bases and not any(s.step == "bases" for s in spec.deal):
-        report.add(("deal",), "pile groups have 'bases' but the deal has no 'bases' step")
+        report.add(
+            ("deal",), "pile groups have 'bases' but the deal has no 'bases' step", about=("@deal",)
+        )
 
 
 def _check_flow(spec: GameSpec, report: _Report) -> None:
@@ -479,7 +495,11 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
     states = flow.states
     err = report.add
     if flow.initial not in states:
-        err(("flow", "initial"), f"no state named '{flow.initial}'{suggest(flow.initial, states)}")
+        err(
+            ("flow", "initial"),
+            f"no state named '{flow.initial}'{suggest(flow.initial, states)}",
+            about=("@states", flow.initial),
+        )
     triggers = {*spec.actions, "auto"}
     edges: dict[str, set[str]] = {s: set() for s in states}
     used_actions: set[str] = set()
@@ -493,6 +513,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                 (*base, "trigger"),
                 f"no action named '{tr.trigger}'{suggest(tr.trigger, triggers)}"
                 "; a trigger is an action's name or 'auto'",
+                about=(tr.trigger,),
             )
         used_actions.add(tr.trigger)
         sources = (tr.source,) if isinstance(tr.source, str) else tr.source
@@ -503,18 +524,23 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                 resolved += [s for s, spec_ in states.items() if spec_.outcome is None]
             elif src not in states:
                 unknown["state"] = True
-                err(where, f"no state named '{src}'{suggest(src, states)}")
+                err(where, f"no state named '{src}'{suggest(src, states)}", about=("@states", src))
             else:
                 if states[src].outcome is not None:
                     err(
                         where,
                         f"state '{src}' ends the game ({states[src].outcome}); "
                         "nothing can leave it",
+                        about=(src,),
                     )
                 resolved.append(src)
         if tr.dest not in states:
             unknown["state"] = True
-            err((*base, "dest"), f"no state named '{tr.dest}'{suggest(tr.dest, states)}")
+            err(
+                (*base, "dest"),
+                f"no state named '{tr.dest}'{suggest(tr.dest, states)}",
+                about=("@states", tr.dest),
+            )
         else:
             for src in resolved:
                 edges[src].add(tr.dest)
@@ -525,9 +551,14 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                     err(
                         (*base, key, j),
                         f"no condition named '{name}'{suggest(name, spec.conditions)}",
+                        about=(name,),
                     )
     if not any(s.outcome == "won" for s in states.values()):
-        err(("flow", "states"), "no state has 'outcome: won': the game could never be won")
+        err(
+            ("flow", "states"),
+            "no state has 'outcome: won': the game could never be won",
+            about=("@flow",),
+        )
     if flow.initial in states and not unknown["state"]:
         reached = {flow.initial}
         todo = [flow.initial]
@@ -542,6 +573,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                     ("flow", "states", name),
                     f"state '{name}' cannot be reached from '{flow.initial}'",
                     key=True,
+                    about=("@flow", name),
                 )
     for name, state in states.items():
         if state.outcome is None and not edges[name] and not unknown["state"]:
@@ -550,6 +582,7 @@ def _check_flow(spec: GameSpec, report: _Report) -> None:
                 f"state '{name}' has no way out and is not an "
                 "outcome: give it a transition or 'outcome: won|lost'",
                 key=True,
+                about=("@flow", name),
             )
     for name in spec.actions:
         if name not in used_actions and not unknown["trigger"]:
@@ -590,16 +623,6 @@ def _analyse(path: Path, display: str) -> tuple[GameSpec | None, list[Diagnostic
     return (None if source.problems else spec), report.items
 
 
-# Findings that follow from a part left out, rather than from what the author wrote.
-_CONSEQUENCES = {
-    "deal": ("cards are never dealt", "no cards are left", "'bases'", "base card"),
-    "flow": ("cannot be reached", "has no way out", "could never be won"),
-    # A pile group or state left out may be the very one a reference meant.
-    "piles": ("no pile or pile group named",),
-    "states": ("no state named",),
-}
-
-
 def _check_meaning_of_the_rest(exc: ValidationError, source: _Source, report: _Report) -> None:
     """After schema errors, check the meaning of everything else, so one round shows all.
 
@@ -617,12 +640,11 @@ def _check_meaning_of_the_rest(exc: ValidationError, source: _Source, report: _R
         return
     rest = _Report(source)
     _check_meaning(spec, rest)
-    for d in rest.items:
-        if d.severity == "warning" or any(f"'{n}'" in d.message for n in names):
-            continue
-        if any(hint in d.message for sec in sections for hint in _CONSEQUENCES.get(sec, ())):
-            continue
-        report.items.append(d)
+    # ``sections`` tags the whole-file checks ('@deal', '@flow') and the kinds of name
+    # ('@piles', '@states') a left-out part could change; ``names``, the left-out names.
+    report.items += [
+        d for d in rest.items if d.severity == "error" and not d.about & (names | sections)
+    ]
 
 
 def _at_path(data: Any, path: KeyPath) -> Any:
@@ -639,9 +661,9 @@ def _touches(path: KeyPath) -> set[str]:
     """The sections whose whole-file checks a changed value at ``path`` may upset."""
     head = path[0]
     if head in ("deal", "decks", "remove") or (head == "piles" and "bases" in path):
-        return {"deal"}
+        return {"@deal"}
     if head == "flow":
-        return {"flow"}
+        return {"@flow"}
     return set()
 
 
@@ -670,23 +692,23 @@ def _without_broken_parts(
             entry = out.get(head, {}).pop(name, None)
             names.add(name)
             if head == "piles":
-                sections.update(("deal", "piles"))
+                sections.update(("@deal", "@piles"))
                 if isinstance(entry, dict) and isinstance(entry.get("names"), list):
                     names.update(str(n) for n in entry["names"])
         elif head == "flow" and len(path) >= 3 and path[1] == "states":
             out["flow"]["states"].pop(str(path[2]), None)
             names.add(str(path[2]))
-            sections.update(("flow", "states"))
+            sections.update(("@flow", "@states"))
         elif head in ("flow", "deal") and len(path) >= 3 - (head == "deal"):
             key = "transitions" if head == "flow" else "deal"
             if head == "flow" and path[1] != "transitions":
                 return None
             drop_items.setdefault(key, set()).add(int(path[2 if head == "flow" else 1]))
-            sections.add(head)
+            sections.add(f"@{head}")
         elif head in ("score", "aliases", "description", "layout", "decks", "remove"):
             out.pop(str(head), None)
             if head in ("decks", "remove"):
-                sections.add("deal")
+                sections.add("@deal")
         elif head in ("id", "name") and len(path) == 1:
             out[str(head)] = "x"
         else:
