@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from engine import Game, State, load_game
+from yaml_solitaire.engine import Game, State, load_game
 
 
 def random_game(game: Game, seed: int, limit: int) -> tuple[int, int, list[State]]:

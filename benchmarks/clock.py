@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from engine import load_game
+from yaml_solitaire.engine import load_game
 
 RANKS = 13
 
@@ -32,7 +32,7 @@ def hand_written(seed: int) -> tuple[bool, int]:
 
 
 def engine_deal(game: object, seed: int) -> tuple[bool, int]:
-    from engine import Game
+    from yaml_solitaire.engine import Game
 
     assert isinstance(game, Game)
     state = game.deal_seed(seed)

@@ -2,24 +2,58 @@
 
 Typical use, OpenSpiel style::
 
-    from engine import load_game
+    from yaml_solitaire.engine import load_game
     game = load_game("my_game.yaml")   # a game id, alias or rule-file path
     state = game.deal_seed(7)
     while not game.is_terminal(state):
         state = game.apply(state, game.legal_actions(state)[0])
+
+The names below are imported when first used, so that the command line starts fast.
 """
 
-from .effects import Action, Step
-from .game import Game, IllegalAction, State, UnknownGame, load_game
-from .session import Session
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .core.game import Game
+    from .core.load import UnknownGame, check_game, load_game, read_game_rules
+    from .core.state import Action, IllegalAction, State, Step
+    from .play.session import GameStalled, Session
+
+_WHERE = {
+    "Game": ".core.game",
+    "UnknownGame": ".core.load",
+    "load_game": ".core.load",
+    "check_game": ".core.load",
+    "read_game_rules": ".core.load",
+    "Action": ".core.state",
+    "IllegalAction": ".core.state",
+    "State": ".core.state",
+    "Step": ".core.state",
+    "GameStalled": ".play.session",
+    "Session": ".play.session",
+}
 
 __all__ = [
     "Action",
     "Game",
+    "GameStalled",
     "IllegalAction",
     "Session",
     "State",
     "Step",
     "UnknownGame",
+    "check_game",
     "load_game",
+    "read_game_rules",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_WHERE[name], __name__), name)
+    globals()[name] = value
+    return value

@@ -1,13 +1,19 @@
-"""Finding rule files: shipped games by id or alias, or a path on disk."""
+"""Finding rule files: shipped games by id or alias, or a path on disk.
+
+The index of the shipped games (id, name, decks, aliases, file) is kept in the cache, keyed by
+the folder's listing, so that finding one game does not read every rule file.
+"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from games import GAMES_DIR
-
-from .yamlpos import YamlSyntaxError, read_yaml
+from ..games import GAMES_DIR
+from . import cache
+from .errors import RuleError
+from .files import decode, is_file, read_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,42 +25,63 @@ class CatalogEntry:
     path: Path
 
 
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.endswith(".yaml")]
+    except OSError:
+        return []
+    return sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries)
+
+
+def _entry(path: Path) -> CatalogEntry | None:
+    from .source import YamlSyntaxError, read_yaml
+
+    try:
+        data = read_yaml(decode(read_bytes(path, path.name), path.name)).data
+    except (RuleError, YamlSyntaxError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        return None
+    aliases = data.get("aliases") or ()
+    decks = data.get("decks", 1)
+    return CatalogEntry(
+        id=data["id"],
+        name=str(data.get("name", data["id"])),
+        decks=decks if isinstance(decks, int) else 1,
+        aliases=tuple(str(a) for a in aliases) if isinstance(aliases, list) else (),
+        path=path,
+    )
+
+
 def shipped_games() -> list[CatalogEntry]:
     """Every shipped game, in id order (files that cannot be read are skipped)."""
-    entries = []
-    for path in sorted(GAMES_DIR.glob("*.yaml")):
-        try:
-            data = read_yaml(path.read_text(encoding="utf-8")).data
-        except (OSError, UnicodeDecodeError, YamlSyntaxError):
-            continue
-        if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-            continue
-        aliases = data.get("aliases") or ()
-        decks = data.get("decks", 1)
-        entries.append(
-            CatalogEntry(
-                id=data["id"],
-                name=str(data.get("name", data["id"])),
-                decks=decks if isinstance(decks, int) else 1,
-                aliases=tuple(str(a) for a in aliases) if isinstance(aliases, list) else (),
-                path=path,
-            )
-        )
-    return sorted(entries, key=lambda e: e.id)
+    listing = _listing(GAMES_DIR)
+    name = cache.key((), str(GAMES_DIR), repr(listing))
+    cached = cache.load("catalog", name)
+    if isinstance(cached, list) and all(isinstance(e, CatalogEntry) for e in cached):
+        return cached
+    entries = [e for file, _, _ in listing if (e := _entry(GAMES_DIR / file)) is not None]
+    entries.sort(key=lambda e: e.id)
+    cache.store("catalog", name, entries)
+    return entries
 
 
 def looks_like_path(name: str) -> bool:
     return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
 
 
+def _normal(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
 def find_game(name: str) -> Path | None:
     """The rule file for a game id, alias or path; None when there is none."""
     if looks_like_path(name):
         path = Path(name)
-        return path if path.is_file() else None
-    wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
+        return path if is_file(path) else None
+    wanted = _normal(name)
     for entry in shipped_games():
-        if wanted == entry.id or wanted in {a.lower().replace(" ", "-") for a in entry.aliases}:
+        if wanted == entry.id or wanted in {_normal(a) for a in entry.aliases}:
             return entry.path
     return None
 

@@ -1,23 +1,104 @@
 """The published forms of the rule format: JSON Schema for editors, Markdown for people.
 
-Both are generated from the pydantic model that the loader uses, so they cannot drift from it;
-``rules/schema.json`` and ``docs/rule-reference.md`` are these outputs, checked by the tests.
+Both are generated from the records and the vocabulary the validator uses, so they cannot drift
+from it; ``rules/schema.json`` and ``docs/rule-reference.md`` are these outputs, checked by tests.
 """
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import inspect
+import itertools
 import json
+import textwrap
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .model import GameSpec
+from .model import (
+    Accepts,
+    Display,
+    Flow,
+    GameSpec,
+    GroupDisplay,
+    PileGroup,
+    Score,
+    StateSpec,
+    TransitionSpec,
+)
+from .spec import tag_of
+from .vocabulary import Vocabulary
 
 SCHEMA_FILE = Path(__file__).resolve().parent / "schema.json"
 SCHEMA_ID = "https://yaml-solitaire.invalid/rules/schema.json"
+RECORDS: tuple[type, ...] = (
+    GameSpec,
+    PileGroup,
+    Accepts,
+    Flow,
+    StateSpec,
+    TransitionSpec,
+    Score,
+    Display,
+    GroupDisplay,
+)
 
 
-def json_schema() -> dict[str, Any]:
-    schema = GameSpec.model_json_schema(by_alias=True)
+@cache
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstring written under each field of a record class, its bases' included."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not dataclasses.is_dataclass(klass):
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for node, after in itertools.pairwise(body):
+            if (
+                isinstance(node, ast.AnnAssign)
+                and isinstance(node.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[node.target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+def _class_doc(cls: type) -> str:
+    return " ".join((cls.__doc__ or "").split())
+
+
+def json_schema(vocabulary: Vocabulary) -> dict[str, Any]:
+    schema = json.loads(json.dumps(vocabulary.json_schema))
+    defs: dict[str, Any] = schema.get("$defs", {})
+    classes = {c.__name__: c for c in (*RECORDS, *_entries(vocabulary))}
+    tags = {
+        c.__name__: (key, kind)
+        for kind, key in Vocabulary.TAGS.items()
+        for c in getattr(vocabulary, kind)
+    }
+    for name, defn in [("GameSpec", schema), *defs.items()]:
+        cls = classes.get(name)
+        if cls is None:
+            continue
+        defn["description"] = _class_doc(cls)
+        docs = dict(field_docs(cls))
+        if name in tags:
+            key, kind = tags[name]
+            docs[key] = f"Chooses this entry of the {kind.replace('_', ' ')}: '{tag_of(cls, key)}'."
+        for f in dataclasses.fields(cls):
+            key = _key(cls, f.name)
+            prop = defn.get("properties", {}).get(key)
+            if prop is not None:
+                prop.pop("title", None)
+                if f.name in docs:
+                    prop["description"] = docs[f.name]
+        defn.pop("title", None)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -26,19 +107,21 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-def schema_text() -> str:
-    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+def _key(cls: type, name: str) -> str:
+    from .spec import yaml_key
+
+    return yaml_key(cls, name)
+
+
+def _entries(vocabulary: Vocabulary) -> tuple[type, ...]:
+    return (*vocabulary.deal_steps, *vocabulary.effects, *vocabulary.tests)
+
+
+def schema_text(vocabulary: Vocabulary) -> str:
+    return json.dumps(json_schema(vocabulary), indent=2, ensure_ascii=False) + "\n"
 
 
 # --- Markdown reference --------------------------------------------------------------------
-
-_SECTIONS = [
-    ("Deal steps", "step", ["DealBases", "DealRoundRobin", "DealRest"]),
-    ("Effects (actions)", "effect", ["MoveTop", "Chain", "FillGaps", "Deal", "Exchange"]),
-    ("Tests (conditions)", "test", ["NotEmpty", "FaceDown", "ShortPile", "HoldsAllCards",
-                                     "NoLegalAction"]),
-]  # fmt: skip
-_RECORDS = ["GameSpec", "PileGroup", "Accepts", "Flow", "StateSpec", "TransitionSpec", "Score"]
 
 
 def _type(node: dict[str, Any]) -> str:
@@ -84,38 +167,54 @@ def _fields(defn: dict[str, Any], skip: str | None = None) -> list[str]:
     return lines
 
 
-def reference_markdown() -> str:
-    schema = json_schema()
+def _names_table(title: str, key: str, names: dict[str, str]) -> list[str]:
+    out = ["", f"### `{key}` values: {title}", "", "| name | meaning |", "| --- | --- |"]
+    out += [f"| `{name}` | {text} |" for name, text in names.items()]
+    return out
+
+
+def reference_markdown(vocabulary: Vocabulary) -> str:
+    schema = json_schema(vocabulary)
     defs = schema["$defs"]
     defs["GameSpec"] = schema
     out = [
         "# Rule file reference",
         "",
-        "Generated from the rule model by `solitaire schema --format markdown`; do not edit by",
-        "hand. Every key of a rule file and every name of the engine's vocabulary is listed here.",
-        "A tutorial is in [writing-a-game.md](writing-a-game.md).",
+        "Generated from the rule model and the engine's vocabulary by",
+        "`solitaire schema --format markdown`; do not edit by hand. Every key of a rule file and",
+        "every name of the vocabulary is listed here. A tutorial is in",
+        "[writing-a-game.md](writing-a-game.md); how to add a word to the vocabulary is in",
+        "[vocabulary.md](vocabulary.md).",
         "",
         "Conventions: cards are written rank then suit (`10H`, `QS`); a *pile reference* is a",
         "pile name or a pile group name (meaning all of the group's piles, in order).",
         "",
         "## Records",
     ]
-    for name in _RECORDS:
-        defn = defs[name]
-        out += ["", f"### {name}", "", " ".join(str(defn.get("description", "")).split()), ""]
+    for cls in RECORDS:
+        defn = defs[cls.__name__]
+        out += ["", f"### {cls.__name__}", "", str(defn.get("description", "")), ""]
         out += _fields(defn)
-    for title, tag, names in _SECTIONS:
+    out += _names_table("pile roles", "role", dict(vocabulary.roles))
+    out += _names_table("build rules", "build", dict(vocabulary.builds))
+    out += _names_table("suit rules", "suit", dict(vocabulary.suits))
+    sections = (
+        ("Deal steps", "step", vocabulary.deal_steps),
+        ("Effects (actions)", "effect", vocabulary.effects),
+        ("Tests (conditions)", "test", vocabulary.tests),
+    )
+    for title, tag, classes in sections:
         out += ["", f"## {title}", ""]
         out.append(f"Chosen with the `{tag}` key; each entry lists its own keys.")
-        for name in names:
-            defn = defs[name]
-            value = defn["properties"][tag].get("const") or defn["properties"][tag]["enum"][0]
-            doc = " ".join(str(defn.get("description", "")).split())
-            out += ["", f"### `{tag}: {value}`", "", doc, ""]
+        for cls in classes:
+            defn = defs[cls.__name__]
+            out += [
+                "",
+                f"### `{tag}: {tag_of(cls, tag)}`",
+                "",
+                str(defn.get("description", "")),
+                "",
+            ]
             rows = _fields(defn, skip=tag)
             out += rows if len(rows) > 2 else ["No other keys."]
     return "\n".join(out) + "\n"
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(schema_text(), end="")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.cli import main
+from yaml_solitaire.engine.ui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"

@@ -7,9 +7,25 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, ROOT, run_cli
 
-from rules.schema import SCHEMA_FILE, json_schema, reference_markdown, schema_text
+from conftest import GAMES, ROOT, run_cli
+from yaml_solitaire.engine.vocab import VOCABULARY
+from yaml_solitaire.rules import schema
+
+SCHEMA_FILE = schema.SCHEMA_FILE
+
+
+def json_schema() -> dict[str, object]:
+    return schema.json_schema(VOCABULARY)
+
+
+def schema_text() -> str:
+    return schema.schema_text(VOCABULARY)
+
+
+def reference_markdown() -> str:
+    return schema.reference_markdown(VOCABULARY)
+
 
 SHIPPED = sorted(GAMES.glob("*.yaml"))
 
@@ -119,10 +135,9 @@ def test_new_refuses_a_name_without_letters(tmp_path: Path) -> None:
     assert result.code == 2 and "needs letters or digits" in result.err
 
 
-def test_the_engine_implements_exactly_the_vocabulary_the_validator_knows() -> None:
-    from engine.conditions import CONDITIONS
-    from engine.effects import EFFECTS
-    from rules.loader import vocabulary
+def test_the_validator_knows_exactly_the_engine_registries() -> None:
+    from yaml_solitaire.engine.vocab import DEAL_STEPS, EFFECTS, TESTS
 
-    assert set(EFFECTS) == set(vocabulary("effect"))
-    assert set(CONDITIONS) == set(vocabulary("test"))
+    assert VOCABULARY.effects == EFFECTS.specs()
+    assert VOCABULARY.tests == TESTS.specs()
+    assert VOCABULARY.deal_steps == DEAL_STEPS.specs()

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import CANONICAL, GAMES, ROOT, run_cli
 
 
@@ -80,7 +81,7 @@ def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_bytes(b"\xff\xfe\x00")
     proc = subprocess.run(
-        [sys.executable, "-m", "engine", "play", "clock", "--deck", f"@{deck}"],
+        [sys.executable, "-m", "yaml_solitaire.engine", "play", "clock", "--deck", f"@{deck}"],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )  # fmt: skip
     assert proc.returncode == 1

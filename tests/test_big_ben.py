@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from big_ben_decks import BASES, CLOCKWISE, deck
-from conftest import CANONICAL, ROOT, run_cli
 
-from engine import load_game
+from conftest import CANONICAL, ROOT, run_cli
+from yaml_solitaire.engine import load_game
 
 BIG_BEN = load_game("big-ben")
 
@@ -40,7 +40,7 @@ def test_the_deal() -> None:
 def test_bases_are_the_first_occurrences_in_deck_order() -> None:
     order = CANONICAL * 2  # every base card's first copy is in the first deck
     state = BIG_BEN.deal([BIG_BEN.cards[i] for i in range(104)])
-    assert state.piles[BIG_BEN.pile_index["f9"]] == (1,)  # 2C of the first deck (card id 1)
+    assert state.piles[BIG_BEN.layout.index["f9"]] == (1,)  # 2C of the first deck (card id 1)
     records = play(order)
     # Without the bases, t12 gets the remaining cards 0, 12 and 24: AC, 3D (after the 10 clubs
     # and AD 2D left) and 6H (after the 10 diamonds, AH 2H 4H 5H).
@@ -201,4 +201,4 @@ def test_undo_redo_and_hint_in_json() -> None:
 @pytest.mark.parametrize("path", [WIN_SCRIPT])
 def test_win_script_is_plain_commands(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").split()
-    assert lines and all(w in BIG_BEN.pile_index or w in ("draw", "fill") for w in lines)
+    assert lines and all(w in BIG_BEN.layout.index or w in ("draw", "fill") for w in lines)

@@ -28,8 +28,9 @@ from typing import Any
 
 import pytest
 
-from engine.cli import main
-from rules import Diagnostic, check_rules
+from yaml_solitaire.engine import check_game as check_rules
+from yaml_solitaire.engine.ui.cli import main
+from yaml_solitaire.rules import Diagnostic
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken"
@@ -172,7 +173,7 @@ def run_main(*args: str) -> tuple[int, str, str]:
 
 def run_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", "validate", *args],
+        [sys.executable, "-m", "yaml_solitaire.engine", "validate", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -6,9 +6,10 @@ import math
 import re
 
 import pytest
-from conftest import CANONICAL, ROOT, run_cli
 
-from engine import Session, load_game
+from conftest import CANONICAL, ROOT, run_cli
+from yaml_solitaire.engine import Session, load_game
+from yaml_solitaire.engine.core.cards import card_text
 
 CLOCK = load_game("clock")
 
@@ -67,8 +68,8 @@ def test_placed_cards_go_face_up_under_the_face_down_ones() -> None:
         assert all((c % 13) + 1 == want for c in shown)
     assert len(trace) == CLOCK.score(state)
     # The chain always ends right after the fourth King, in the centre.
-    assert CLOCK.card_text(trace[-1].card).startswith("K")
-    assert sum(CLOCK.card_text(s.card).startswith("K") for s in trace) == 4
+    assert card_text(trace[-1].card).startswith("K")
+    assert sum(card_text(s.card).startswith("K") for s in trace) == 4
 
 
 def test_a_won_deal_places_all_52() -> None:
@@ -109,14 +110,14 @@ def test_win_rate_is_one_in_thirteen_over_20000_deals() -> None:
 
 
 def test_seeded_deck_orders_are_pinned() -> None:
-    order = [CLOCK.card_text(c) for c in CLOCK.seed_order(0)]
+    order = [card_text(c) for c in CLOCK.seed_order(0)]
     assert order[:8] == ["3H", "KC", "7S", "3S", "KH", "8C", "6C", "JH"]
-    order = [CLOCK.card_text(c) for c in CLOCK.seed_order(42)]
+    order = [card_text(c) for c in CLOCK.seed_order(42)]
     assert order[:8] == ["10C", "JD", "KD", "4C", "9D", "KH", "4D", "AS"]
 
 
 def test_deck_order_is_the_deal_order() -> None:
-    order = " ".join(CLOCK.card_text(c) for c in CLOCK.seed_order(7))
+    order = " ".join(card_text(c) for c in CLOCK.seed_order(7))
     by_seed = run_cli("play", "clock", "--seed", "7", "--json", "--trace").json_lines()[0]
     by_deck = run_cli("play", "clock", "--deck", order, "--json", "--trace").json_lines()[0]
     assert by_deck["seed"] is None

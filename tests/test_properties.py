@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Game, Session, load_game
-from engine.cards import MASK
+from conftest import ROOT
+from yaml_solitaire.engine import Game, Session, load_game
+from yaml_solitaire.engine.core.cards import MASK
 
 BIG_BEN = load_game("big-ben")
 CLOCK = load_game("clock")

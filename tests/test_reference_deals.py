@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from conftest import CANONICAL, ROOT, run_cli
 
 VARIANTS = (ROOT / "seeds" / "clock_variants.md").read_text(encoding="utf-8")

@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from engine import load_game
-from engine.cli import _console
-from engine.render import Renderer
+from yaml_solitaire.engine import load_game
+from yaml_solitaire.engine.ui.cli.output import console as _console
+from yaml_solitaire.engine.ui.render import Renderer
 
 
 class _Terminal(io.StringIO):

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, run_cli
 
-from rules import RuleError, check_rules, load_rules
+from conftest import GAMES, run_cli
+from yaml_solitaire.engine import check_game as check_rules
+from yaml_solitaire.engine import read_game_rules as load_rules
+from yaml_solitaire.rules import RuleError
 
 
 def write(tmp_path: Path, text: str, name: str = "game.yaml") -> Path:
@@ -59,13 +61,13 @@ def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
 
 
 def test_message_format_and_suggestion(tmp_path: Path) -> None:
-    text = clock_with("accepts: {rank: hour}", "acepts: {rank: hour}")
+    text = clock_with("accepts: {rank: [A,", "acepts: {rank: [A,")
     path = write(tmp_path, text)
     (diag,) = check_rules(path)
     line = line_of(text, "acepts:")
     assert str(diag) == (
         f"{path}:{line}:5: piles.hours.acepts: unknown key 'acepts' (did you mean 'accepts'?); "
-        "expected one of: role, names, label, hours, position, bases, accepts"
+        "expected one of: role, names, bases, accepts"
     )
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 
 from conftest import run_cli
-
-from engine.stats import wilson
+from yaml_solitaire.engine.play.stats import wilson
 
 
 def test_json_figures_match_a_direct_count_and_jobs_change_nothing() -> None:

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT, run_cli
 
-from engine import load_game
-from engine.cli import build_parser
+from conftest import ROOT, run_cli
+from yaml_solitaire.engine import load_game
+from yaml_solitaire.engine.ui.cli import build_parser
 
 DOC = ROOT / "docs" / "writing-a-game.md"
 FILE = "six_piles.yaml"

@@ -6,9 +6,8 @@ import math
 from collections import Counter
 
 from conftest import CANONICAL, ROOT, run_cli
-
-from engine import Action, Session, load_game
-from engine.cards import DOWN
+from yaml_solitaire.engine import Action, Session, load_game
+from yaml_solitaire.engine.core.cards import DOWN, card_text
 
 NO_KING = load_game("clock-no-king")
 PEEK = load_game("clock-peek")
@@ -23,7 +22,7 @@ def test_no_king_deals_51_cards_twelve_piles_of_4_and_a_centre_of_3() -> None:
     sizes = {NO_KING.pile_names[i]: len(p) for i, p in enumerate(state.piles)}
     assert sizes == {**{f"h{h}": 4 for h in range(1, 13)}, "centre": 3}
     assert all(c & DOWN for p in state.piles for c in p)
-    assert "KS" not in [NO_KING.card_text(c) for c in NO_KING.cards]
+    assert "KS" not in [card_text(c) for c in NO_KING.cards]
 
 
 def test_no_king_deck_is_the_51_other_cards() -> None:
@@ -44,9 +43,9 @@ def test_no_king_ends_when_the_centre_has_no_face_down_card() -> None:
         session.trace = trace = []
         session.autoplay()
         end = session.position
-        centre = end.piles[NO_KING.pile_index["centre"]]
+        centre = end.piles[NO_KING.layout.index["centre"]]
         assert not any(c & DOWN for c in centre)
-        assert sum(NO_KING.card_text(s.card).startswith("K") for s in trace) == 3
+        assert sum(card_text(s.card).startswith("K") for s in trace) == 3
         assert (NO_KING.outcome(end) == "won") == (NO_KING.score(end) == 51)
 
 
@@ -77,7 +76,7 @@ def test_peek_exchange_puts_the_king_face_down_and_plays_the_picked_card() -> No
     session.autoplay()
     assert session.phase == "choosing"
     before = session.position
-    centre = PEEK.pile_index["centre"]
+    centre = PEEK.layout.index["centre"]
     king = before.piles[centre][0]  # placed last, under the others
     picks = session.legal_actions()
     assert picks and all(a.name == "pick" for a in picks)
@@ -91,7 +90,7 @@ def test_peek_exchange_puts_the_king_face_down_and_plays_the_picked_card() -> No
     assert after.piles[centre] == (*before.piles[centre][1:], picked)
     session.trace = trace = []
     session.autoplay()
-    assert PEEK.card_text(trace[0].card) == PEEK.card_text(picked)
+    assert card_text(trace[0].card) == card_text(picked)
     assert trace[-1].card == king and PEEK.is_terminal(session.position)
 
 

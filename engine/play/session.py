@@ -3,6 +3,7 @@
 The machine is built from the same compiled transition table that ``Game.apply`` drives: its
 states are the game's phases, its triggers the player's actions, its conditions the rule file's
 named conditions plus the effect's own legality, and its ``before`` callback applies the effect.
+In play the machine decides; the text of a refusal is worked out only when it refuses.
 """
 
 from __future__ import annotations
@@ -10,10 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from transitions import Machine
+from transitions import Machine, MachineError
 
-from .effects import Action, Trace
-from .game import AUTO, Game, IllegalAction, State, Transition
+from ..core.flow import AUTO, Transition
+from ..core.game import Game
+from ..core.state import Action, IllegalAction, State, Trace
+
+# An autoplaying phase plays at most this many actions per card before it is called stalled.
+_AUTOPLAY_PER_CARD = 4
+
+
+class GameStalled(RuntimeError):
+    """The engine, playing by itself, stopped making progress (a position came back)."""
 
 
 class _Model:
@@ -37,7 +46,7 @@ class Session:
             model=self._model,
             states=list(game.states),
             initial=start.phase,
-            transitions=[self._edge(t) for t in game.transitions],
+            transitions=[self._edge(t) for t in game.flow.transitions],
             auto_transitions=False,
             send_event=False,
         )
@@ -50,7 +59,7 @@ class Session:
         before: list[Callable[..., None]] = []
         effect = t.effect
         if effect is not None:
-            conditions.append(lambda action: effect.refusal(self.position.piles, action) is None)
+            conditions.append(lambda action: effect.allows(self.position.piles, action))
 
             def run(action: Action) -> None:
                 piles = effect.apply(self.position.piles, action, self.trace)
@@ -71,9 +80,10 @@ class Session:
         self.position = State(self.position.piles, self._model.state)
 
     def _fire(self, trigger: str, *args: object) -> bool:
-        if trigger not in self.machine.get_triggers(self._model.state):
+        try:
+            return bool(self.machine.events[trigger].trigger(self._model, *args))
+        except (KeyError, MachineError):  # no such trigger, or none from this phase
             return False
-        return bool(self.machine.events[trigger].trigger(self._model, *args))
 
     # --- the player's side ----------------------------------------------------------------
 
@@ -90,12 +100,14 @@ class Session:
     def push(self, action: Action) -> None:
         """Play ``action``; IllegalAction with the reason (and nothing changed) if not allowed."""
         before = self.position
-        reason = self.game.refusal(before, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        if not self._fire(action.name, action):  # pragma: no cover - refusal() said it was legal
+        problem = self.game.well_formed(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        if not self._fire(action.name, action):
             self._restore(before)
-            raise IllegalAction(f"{action.name} is not allowed now")
+            raise IllegalAction(
+                self.game.refusal(before, action) or f"{action.name} is not allowed now"
+            )
         for _ in range(len(self.game.states) + 1):
             if not self._fire(AUTO):
                 break
@@ -103,14 +115,27 @@ class Session:
         self.undone.clear()
 
     def autoplay(self) -> list[Action]:
-        """Play the only legal action while the phase says the engine plays by itself."""
+        """Play the only legal action while the phase says the engine plays by itself.
+
+        GameStalled when a position comes back or the count of actions passes what any game
+        could need: a rule file whose self-playing phase would never end stops with a message.
+        """
         played: list[Action] = []
+        seen = {self.position}
+        limit = _AUTOPLAY_PER_CARD * len(self.game.cards)
         while not self.is_over() and self.game.autoplays(self.position):
             actions = self.legal_actions()
             if len(actions) != 1:
                 break
             self.push(actions[0])
             played.append(actions[0])
+            if self.position in seen or len(played) > limit:
+                raise GameStalled(
+                    f"the game stopped making progress: '{self.game.action_text(actions[0])}' "
+                    f"brought back an earlier position while the engine played by itself "
+                    f"(phase '{self.phase}')"
+                )
+            seen.add(self.position)
         return played
 
     def pop(self) -> Action:
@@ -122,6 +147,22 @@ class Session:
         self._restore(before)
         return action
 
+    def undo(self) -> list[Action]:
+        """Undo back to the position where the player last chose an action.
+
+        Actions the engine played by itself are undone with the choice that led to them, so
+        the position shown is always one the player has seen. IndexError when there is none.
+        """
+        kept = len(self.history)
+        while kept and self.game.autoplays(self.history[kept - 1][0]):
+            kept -= 1
+        if kept == 0:
+            raise IndexError("nothing to undo")
+        undone: list[Action] = []
+        while len(self.history) >= kept:
+            undone.append(self.pop())
+        return undone[::-1]
+
     def redo(self) -> Action:
         if not self.undone:
             raise IndexError("nothing to redo")
@@ -129,6 +170,13 @@ class Session:
         self.history.append((self.position, action))
         self._restore(after)
         return action
+
+    def redo_choice(self) -> list[Action]:
+        """Redo one choice of the player and what the engine then played by itself."""
+        done = [self.redo()]
+        while self.undone and self.game.autoplays(self.position):
+            done.append(self.redo())
+        return done
 
     def _restore(self, state: State) -> None:
         self.position = state

@@ -10,9 +10,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .cards import DOWN, MASK, RANK, SUIT, card_text
-from .effects import FillGaps
-from .game import Game, State
+from ..core.cards import DOWN, MASK, RANK, SUIT, card_text
+from ..core.game import Game
+from ..core.state import State
+from ..vocab.effects import FillGaps
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
 _DIAL_CELLS = {
@@ -37,11 +38,24 @@ class Renderer:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        layout = game.layout
+        display = game.spec.display
         widths: dict[str, int] = {}
-        for pile, name in enumerate(game.pile_names):
-            group = game.group_of[pile]
+        for pile, name in enumerate(layout.names):
+            group = layout.group_of[pile]
             widths[group] = max(widths.get(group, 0), len(name) + 1)
-        self.name_width = [widths[game.group_of[p]] for p in range(len(game.pile_names))]
+        self.name_width = [widths[layout.group_of[p]] for p in range(len(layout))]
+        self.hour = [0] * len(layout)
+        self.centre: set[int] = set()
+        self.label: dict[str, str] = {}
+        for group, shown in display.groups.items():
+            piles = layout.groups[group]
+            for pile, hour in zip(piles, shown.hours or (), strict=False):
+                self.hour[pile] = hour
+            if shown.position == "centre":
+                self.centre.update(piles)
+            if shown.label:
+                self.label[group] = shown.label
         self.gap_size: dict[int, int] = {}
         for effect in game.effects.values():
             if isinstance(effect, FillGaps):
@@ -52,7 +66,7 @@ class Renderer:
         game = self.game
         cards = state.piles[pile]
         name = game.pile_names[pile]
-        role = game.role[pile]
+        role = game.layout.role[pile]
         line = Text()
         line.append(f"{name:<{self.name_width[pile]}}", style="cyan")
         if role == "stock":
@@ -88,31 +102,30 @@ class Renderer:
         return line
 
     def still_needed(self, pile: int, top: int) -> int | None:
-        rule = self.game.accept_rules[pile]
+        rule = self.game.layout.accepts[pile]
         if rule.complete_rank is None:
             return None
         rank = RANK[top]
-        if rule.describe == "down":
+        if rule.build == "down":
             return (rank - rule.complete_rank) % 13
         return (rule.complete_rank - rank) % 13
 
     def board(self, state: State) -> RenderableType:
         game = self.game
-        if game.spec.layout == "clock" and any(game.hour):
+        if game.spec.display.layout == "clock" and any(self.hour):
             return self._dial(state)
         return self._rows(state, range(len(game.pile_names)))
 
     def _dial(self, state: State) -> RenderableType:
-        game = self.game
         grid = Table.grid(padding=(0, 1))
         for _ in range(5):
             grid.add_column(no_wrap=False)
         cells: dict[tuple[int, int], list[Text]] = {}
         others: list[int] = []
-        for pile, hour in enumerate(game.hour):
+        for pile, hour in enumerate(self.hour):
             if hour:
                 cells.setdefault(_DIAL_CELLS[hour], []).append(self.pile_line(state, pile))
-            elif game.spec.piles[game.group_of[pile]].position == "centre":
+            elif pile in self.centre:
                 cells.setdefault(_CENTRE, []).append(self.pile_line(state, pile))
             else:
                 others.append(pile)
@@ -129,7 +142,7 @@ class Renderer:
         table.add_column(style="dim")
         table.add_column()
         for pile in piles:
-            label = self.game.spec.piles[self.game.group_of[pile]].label or ""
+            label = self.label.get(self.game.layout.group_of[pile], "")
             table.add_row(label, self.pile_line(state, pile))
         return table
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from .cards import face_down_count
-from .effects import Action
-from .game import Game, IllegalAction, State
+from ..core.cards import face_down_count
+from ..core.game import Game
+from ..core.state import Action, IllegalAction, State
 
 
 def _value(game: Game, state: State) -> int:

@@ -1,8 +1,9 @@
-"""YAML reading that keeps where every value came from.
+"""Reading rule files: bounded YAML that keeps where every value came from, and ``extends``.
 
-PyYAML's own loaders silently keep the last of duplicate keys and apply YAML 1.1 coercions
-(``no`` becomes False, ``1:30`` an int). Rule files are read through the composed node tree
-instead, with YAML 1.2 core scalars, so that duplicates are reported and every key path maps
+PyYAML's own loaders silently keep the last of duplicate keys, apply YAML 1.1 coercions (``no``
+becomes False, ``1:30`` an int) and expand aliases without limit. Rule files are read through
+the composed node tree instead, with YAML 1.2 core scalars, after a pass over the event stream
+that bounds size, nesting and alias expansion; duplicates are reported, and every key path maps
 back to a line and column.
 """
 
@@ -10,11 +11,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path as FilePath
 from typing import Any
 
 import yaml
 
+from .errors import Diagnostic, RuleError
+from .files import decode, read_bytes
+
 Path = tuple[str | int, ...]
+
+MAX_DEPTH = 32  # mappings and lists inside each other
+MAX_VALUES = 50_000  # values in a document once aliases are expanded
 
 
 class _Resolver(yaml.resolver.BaseResolver):
@@ -44,12 +52,28 @@ class _Composer(
     yaml.composer.Composer,
     _Resolver,
 ):
+    """The pure-Python composer: slower, but its error messages are the ones explained below."""
+
     def __init__(self, stream: str) -> None:
         yaml.reader.Reader.__init__(self, stream)
         yaml.scanner.Scanner.__init__(self)
         yaml.parser.Parser.__init__(self)
         yaml.composer.Composer.__init__(self)
         _Resolver.__init__(self)
+
+
+_FAST: Any = None
+if getattr(yaml, "__with_libyaml__", False):  # libyaml keeps positions too, and is faster
+    _CParser: Any = getattr(yaml, "CParser", None)
+
+    if _CParser is not None:
+
+        class _CComposer(_CParser, _Resolver):  # type: ignore[misc]
+            def __init__(self, stream: str) -> None:
+                _CParser.__init__(self, stream)
+                _Resolver.__init__(self)
+
+        _FAST = _CComposer
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +111,9 @@ class YamlSyntaxError(Exception):
         super().__init__(message)
 
 
-def _pos(node: yaml.Node) -> Position:
-    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+def _pos(node: yaml.Node | yaml.Event) -> Position:
+    mark = node.start_mark
+    return Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
 
 
 _SCALARS: dict[str, Any] = {
@@ -171,22 +196,108 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[Position, str]:
     return _at(exc.problem_mark or exc.context_mark, text), message
 
 
+# What YAML allows in a file: tab, line breaks and printable characters (YAML 1.2, 5.1).
+_NOT_ALLOWED = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+def _check_characters(text: str) -> None:
+    bad = _NOT_ALLOWED.search(text)
+    if bad is None:
+        return
+    line = text.count("\n", 0, bad.start()) + 1
+    column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+    code = ord(bad.group())
+    name = f"U+{code:04X}" if code > 0xFF else f"0x{code:02X}"
+    raise YamlSyntaxError(
+        Position(line, column),
+        f"the character {name} is not allowed in a rule file (a control or non-character)",
+    )
+
+
+def _check_bounds(parser: Any) -> None:
+    """One pass over the event stream: nesting depth, and values once aliases are expanded."""
+    sizes: dict[str, int] = {}  # anchor -> how many values it stands for
+    open_nodes: list[list[Any]] = []  # [anchor, values so far] of each unclosed list or map
+    total = 0
+
+    def count(size: int, event: yaml.Event) -> None:
+        nonlocal total
+        total += size
+        if total > MAX_VALUES:
+            raise YamlSyntaxError(
+                _pos(event),
+                f"the document stands for more than {MAX_VALUES:,} values once its aliases "
+                "are expanded; a rule file needs far fewer",
+            )
+
+    while (event := parser.get_event()) is not None:
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(open_nodes) >= MAX_DEPTH:
+                raise YamlSyntaxError(
+                    _pos(event), f"lists and mappings are nested more than {MAX_DEPTH} deep"
+                )
+            count(1, event)
+            open_nodes.append([event.anchor, 1])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = open_nodes.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+            if open_nodes:
+                open_nodes[-1][1] += size
+        elif isinstance(event, yaml.ScalarEvent | yaml.AliasEvent):
+            if isinstance(event, yaml.AliasEvent):
+                if any(anchor == event.anchor for anchor, _ in open_nodes):
+                    raise YamlSyntaxError(
+                        _pos(event), f"the alias *{event.anchor} refers to a value it is inside"
+                    )
+                size = sizes.get(event.anchor or "", 1)
+            else:
+                size = 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            count(size, event)
+            if open_nodes:
+                open_nodes[-1][1] += size
+        elif isinstance(event, yaml.StreamEndEvent):
+            break
+
+
 def read_yaml(text: str) -> Document:
     """Parse one YAML document; raise YamlSyntaxError with a position when it is not YAML."""
-    loader = _Composer(text)
+    _check_characters(text)
+    node = None
     try:
-        node = loader.get_single_node()
+        if _FAST is not None:
+            try:
+                _check_bounds(_FAST(text))
+                node = _FAST(text).get_single_node()
+            except yaml.YAMLError:
+                node = None  # the pure-Python parser below explains the error in its words
+        if node is None:
+            _check_bounds(_Composer(text))
+            node = _Composer(text).get_single_node()
     except yaml.MarkedYAMLError as exc:
         position, message = _syntax_error(exc, text)
         raise YamlSyntaxError(position, message) from None
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(Position(1, 1), f"YAML error: {exc}") from None
-    finally:
-        loader.dispose()
     doc = Document(data=None)
     if node is None:
-        doc.data = None
         doc.values[()] = Position(1, 1)
         return doc
     doc.data = _build(node, (), doc)
     return doc
+
+
+def read_document(path: FilePath, display: str) -> tuple[Document, bytes]:
+    """A rule file read and parsed; RuleError with its position when it is not YAML."""
+    raw = read_bytes(path, display)
+    text = decode(raw, display)
+    try:
+        return read_yaml(text), raw
+    except YamlSyntaxError as exc:
+        raise RuleError(
+            [Diagnostic(display, exc.position.line, exc.position.column, "", exc.message)]
+        ) from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .game import Game
+from ..core.game import Game
 
 Format = Literal["mermaid", "dot"]
 
@@ -35,7 +35,7 @@ def diagram(game: Game, fmt: Format = "mermaid") -> str:
             "conditions": [name for name, _ in t.conditions],
             "unless": [name for name, _ in t.unless],
         }
-        for t in game.transitions
+        for t in game.flow.transitions
     ]
     model = _Model()
     GraphMachine(

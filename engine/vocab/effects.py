@@ -1,60 +1,63 @@
-"""The engine's effects: what a player's action does to the piles.
+"""Effects: what a player's action does to the piles. One entry per ``effect:`` name.
 
-Each effect named in a rule file (``effect: move_top`` ...) is one class here. An effect
-generates its legal actions for a position, explains why an action is refused, and applies an
-action to the piles, returning new piles (positions are immutable, so undo is a stack).
+Each entry is a spec class (the keys a rule file gives it, with their descriptions) and, right
+below it, its implementation, registered under the spec class. An implementation generates the
+legal actions of a position, says why an action is refused, and applies an action, returning
+new piles (positions are immutable, so undo is a stack).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from rules import model as m
+from ...rules.model import ActionSpec, Face
+from ...rules.spec import Count, PileName, PileRefs, config, record
+from ..core.cards import DOWN, FACE, MASK
+from ..core.layout import Layout
+from ..core.state import Action, Piles, Step, Trace
+from .registry import Registry
 
-from .cards import DOWN, FACE, MASK
-
-if TYPE_CHECKING:
-    from .game import Game
-
-Piles = tuple[tuple[int, ...], ...]
-
-
-class Action(NamedTuple):
-    """A player's action: its name and, for moves, the source and target pile indices."""
-
-    name: str
-    src: int = -1
-    dst: int = -1
+S = TypeVar("S", bound=ActionSpec)
 
 
-class Step(NamedTuple):
-    """One card moved by an effect, for traces: card, from pile, to pile."""
+class Effect(Generic[S]):
+    """The implementation of one action of a game (an effect with its parameters)."""
 
-    card: int
-    src: int
-    dst: int
+    # How many pile names the action is written with ('t3 f3': 2; 'pick h5': 1; 'draw': 0).
+    takes_piles: ClassVar[int] = 0
 
-
-Trace = list[Step]
-
-
-class Effect:
-    takes_piles: int = 0  # how many pile names the action is written with
-
-    def __init__(self, game: Game, name: str, spec: m.ActionBase) -> None:
-        self.game = game
+    def __init__(self, name: str, spec: S, layout: Layout) -> None:
         self.name = name
+        self.spec = spec
+        self.layout = layout
         self.help = spec.help
 
     def generate(self, piles: Piles) -> list[Action]:
         raise NotImplementedError
 
     def refusal(self, piles: Piles, action: Action) -> str | None:
+        """Why ``action`` is not allowed on these piles, in one line; None when it is."""
         raise NotImplementedError
 
+    def allows(self, piles: Piles, action: Action) -> bool:
+        """Whether ``action`` is allowed on these piles (the text of a refusal is not made)."""
+        return self.refusal(piles, action) is None
+
     def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
+        """The piles after a legal ``action``."""
         raise NotImplementedError
+
+    def well_formed(self, action: Action) -> bool:
+        """Whether ``action`` has the shape this effect's actions have (piles that exist)."""
+        count = len(self.layout)
+        if self.takes_piles == 0:
+            return action.src == -1 and action.dst == -1 and action.n == 0
+        if self.takes_piles == 1:
+            return 0 <= action.src < count and action.dst == -1 and action.n == 0
+        return 0 <= action.src < count and 0 <= action.dst < count and action.n == 0
+
+
+EFFECTS: Registry[ActionSpec, type[Effect[Any]]] = Registry("effect")
 
 
 def _set(piles: Piles, i: int, pile: tuple[int, ...], j: int, other: tuple[int, ...]) -> Piles:
@@ -64,16 +67,32 @@ def _set(piles: Piles, i: int, pile: tuple[int, ...], j: int, other: tuple[int, 
     return tuple(out)
 
 
-class MoveTop(Effect):
+# --- move_top ------------------------------------------------------------------------------
+
+
+@record
+class MoveTopSpec(ActionSpec):
+    """The player moves the top card of one pile onto another that accepts it."""
+
+    __pydantic_config__ = config(source="from", target="to")
+    effect: Literal["move_top"]
+    source: PileRefs
+    """Piles whose top card may be moved."""
+    target: PileRefs
+    """Piles the card may be moved onto."""
+
+
+@EFFECTS.entry(MoveTopSpec)
+class MoveTop(Effect[MoveTopSpec]):
     takes_piles = 2
 
-    def __init__(self, game: Game, name: str, spec: m.MoveTop) -> None:
-        super().__init__(game, name, spec)
-        self.sources = game.resolve(spec.source)
-        self.targets = game.resolve(spec.target)
+    def __init__(self, name: str, spec: MoveTopSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.sources = layout.resolve(spec.source)
+        self.targets = layout.resolve(spec.target)
         self._source_set = frozenset(self.sources)
         self._target_set = frozenset(self.targets)
-        self._rules = [(t, game.accept_rules[t]) for t in self.targets]
+        self._rules = [(t, layout.accepts[t]) for t in self.targets]
 
     def generate(self, piles: Piles) -> list[Action]:
         wants = []
@@ -99,7 +118,7 @@ class MoveTop(Effect):
         return out
 
     def refusal(self, piles: Piles, action: Action) -> str | None:
-        names = self.game.pile_names
+        names = self.layout.names
         src, dst = action.src, action.dst
         if src not in self._source_set:
             return f"cards cannot be moved from {names[src]}"
@@ -112,7 +131,7 @@ class MoveTop(Effect):
             return f"{names[src]} is empty"
         if pile[-1] & DOWN:
             return f"{names[src]}'s top card is face down"
-        return self.game.accept_rules[dst].refusal(names[dst], piles[dst], pile[-1])
+        return self.layout.accepts[dst].refusal(names[dst], piles[dst], pile[-1])
 
     def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
         src, dst = action.src, action.dst
@@ -122,13 +141,37 @@ class MoveTop(Effect):
         return _set(piles, src, piles[src][:-1], dst, piles[dst] + (card,))
 
 
-class Chain(Effect):
-    def __init__(self, game: Game, name: str, spec: m.Chain) -> None:
-        super().__init__(game, name, spec)
-        self.start = game.resolve([spec.start])[0]
-        self.targets = game.resolve(spec.target)
+# --- chain ---------------------------------------------------------------------------------
+
+
+@record
+class ChainSpec(ActionSpec):
+    """Turn the top face-down card of a pile, place it on its home pile, and go on from there.
+
+    The home of a card is the first of the ``to`` piles that accepts it where it is placed
+    (on top, or beneath the bottom card). The chain stops when the pile it must turn from has
+    no face-down card on top; a card with no home is turned face up where it is.
+    """
+
+    __pydantic_config__ = config(target="to")
+    progresses: ClassVar[bool] = True
+    effect: Literal["chain"]
+    start: PileName
+    """The pile the first card is turned from."""
+    target: PileRefs
+    """The piles cards are placed on."""
+    place: Literal["bottom", "top"] = "bottom"
+    """Where a placed card goes: under the pile's cards, or on top."""
+
+
+@EFFECTS.entry(ChainSpec)
+class Chain(Effect[ChainSpec]):
+    def __init__(self, name: str, spec: ChainSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.start = layout.one(spec.start)
+        self.targets = layout.resolve(spec.target)
         self.bottom = spec.place == "bottom"
-        rules = [(t, game.accept_rules[t]) for t in self.targets]
+        rules = [(t, layout.accepts[t]) for t in self.targets]
         self._rules = rules
         self._action = Action(name)
         # With rules that ignore the piles' cards, each card has one home for the whole game:
@@ -149,11 +192,14 @@ class Chain(Effect):
         pile = piles[self.start]
         if pile and pile[-1] & DOWN:
             return None
-        return f"{self.game.pile_names[self.start]} has no face-down card to turn"
+        return f"{self.layout.names[self.start]} has no face-down card to turn"
 
     def _home(self, work: list[list[int]], card: int) -> int:
+        face = FACE[card]
         for target, rule in self._rules:
-            if FACE[card] in rule.wanted(tuple(work[target])):
+            pile = tuple(work[target])
+            wanted = rule.wanted_below(pile) if self.bottom else rule.wanted(pile)
+            if face in wanted:
                 return target
         return -1
 
@@ -205,12 +251,32 @@ class Chain(Effect):
         return tuple(map(tuple, work))
 
 
-class FillGaps(Effect):
-    def __init__(self, game: Game, name: str, spec: m.FillGaps) -> None:
-        super().__init__(game, name, spec)
-        self.piles = game.resolve(spec.piles)
+# --- fill_gaps -----------------------------------------------------------------------------
+
+
+@record
+class FillGapsSpec(ActionSpec):
+    """Deal from a pile, one card per short pile in the order listed, until none is short."""
+
+    __pydantic_config__ = config(source="from")
+    disjoint = (("source", "piles"),)
+    effect: Literal["fill_gaps"]
+    piles: PileRefs
+    """The piles to fill, in filling order."""
+    size: Count
+    """A pile is short below this size."""
+    source: PileName
+    """The pile the cards are dealt from."""
+    face: Face = "up"
+
+
+@EFFECTS.entry(FillGapsSpec)
+class FillGaps(Effect[FillGapsSpec]):
+    def __init__(self, name: str, spec: FillGapsSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.piles = layout.resolve(spec.piles)
         self.size = spec.size
-        self.source = game.resolve([spec.source])[0]
+        self.source = layout.one(spec.source)
         self.flag = DOWN if spec.face == "down" else 0
         self._action = Action(name)
 
@@ -225,14 +291,15 @@ class FillGaps(Effect):
         if not self._short(piles):
             return "there is no gap to fill"
         if not piles[self.source]:
-            return f"{self.game.pile_names[self.source]} is empty: nothing to fill with"
+            return f"{self.layout.names[self.source]} is empty: nothing to fill with"
         return None
 
     def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
         work = list(piles)
         stock = list(work[self.source])
         size, flag = self.size, self.flag
-        while stock:
+        # Each round gives one card to every short pile; the round count is bounded by size.
+        for _ in range(size):
             dealt = False
             for p in self.piles:
                 if len(work[p]) < size and stock:
@@ -247,11 +314,31 @@ class FillGaps(Effect):
         return tuple(work)
 
 
-class Deal(Effect):
-    def __init__(self, game: Game, name: str, spec: m.Deal) -> None:
-        super().__init__(game, name, spec)
-        self.source = game.resolve([spec.source])[0]
-        self.target = game.resolve([spec.target])[0]
+# --- deal ----------------------------------------------------------------------------------
+
+
+@record
+class DealSpec(ActionSpec):
+    """Move cards from the top of one pile onto another (for example stock to waste)."""
+
+    __pydantic_config__ = config(source="from", target="to")
+    disjoint = (("source", "target"),)
+    effect: Literal["deal"]
+    source: PileName
+    """The pile cards are taken from."""
+    target: PileName
+    """The pile cards are put on."""
+    count: Count = 1
+    """How many cards at most."""
+    face: Face = "up"
+
+
+@EFFECTS.entry(DealSpec)
+class Deal(Effect[DealSpec]):
+    def __init__(self, name: str, spec: DealSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.source = layout.one(spec.source)
+        self.target = layout.one(spec.target)
         self.count = spec.count
         self.flag = DOWN if spec.face == "down" else 0
         self._action = Action(name)
@@ -262,7 +349,7 @@ class Deal(Effect):
     def refusal(self, piles: Piles, action: Action) -> str | None:
         if piles[self.source]:
             return None
-        return f"{self.game.pile_names[self.source]} is empty"
+        return f"{self.layout.names[self.source]} is empty"
 
     def apply(self, piles: Piles, action: Action, trace: Trace | None) -> Piles:
         src = piles[self.source]
@@ -275,14 +362,38 @@ class Deal(Effect):
         )
 
 
-class Exchange(Effect):
+# --- exchange ------------------------------------------------------------------------------
+
+
+@record
+class ExchangeSpec(ActionSpec):
+    """The player picks a pile; its top face-down card changes places with a card of another.
+
+    The picked card goes face down onto the top of the ``with`` pile (so a chain starting there
+    turns it next); the card taken from the ``with`` pile goes face down where the picked card
+    was.
+    """
+
+    __pydantic_config__ = config(partner="with")
+    disjoint = (("pick", "partner"),)
+    effect: Literal["exchange"]
+    pick: PileRefs
+    """Piles the player may pick; the pile needs a face-down top."""
+    partner: PileName
+    """The pile the picked card goes to."""
+    take: Literal["bottom", "top"] = "bottom"
+    """Which card of the 'with' pile goes back in the picked card's place."""
+
+
+@EFFECTS.entry(ExchangeSpec)
+class Exchange(Effect[ExchangeSpec]):
     takes_piles = 1
 
-    def __init__(self, game: Game, name: str, spec: m.Exchange) -> None:
-        super().__init__(game, name, spec)
-        self.pick = game.resolve(spec.pick)
+    def __init__(self, name: str, spec: ExchangeSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.pick = layout.resolve(spec.pick)
         self._pick_set = frozenset(self.pick)
-        self.partner = game.resolve([spec.partner])[0]
+        self.partner = layout.one(spec.partner)
         self.from_bottom = spec.take == "bottom"
 
     def generate(self, piles: Piles) -> list[Action]:
@@ -291,7 +402,7 @@ class Exchange(Effect):
         return [Action(self.name, p) for p in self.pick if piles[p] and piles[p][-1] & DOWN]
 
     def refusal(self, piles: Piles, action: Action) -> str | None:
-        names = self.game.pile_names
+        names = self.layout.names
         if action.src not in self._pick_set:
             allowed = ", ".join(names[p] for p in self.pick)
             return f"{names[action.src]} cannot be picked (pick one of {allowed})"
@@ -317,12 +428,3 @@ class Exchange(Effect):
             self.partner,
             (*rest, picked),
         )
-
-
-EFFECTS: dict[str, Callable[..., Effect]] = {
-    "exchange": Exchange,
-    "move_top": MoveTop,
-    "chain": Chain,
-    "fill_gaps": FillGaps,
-    "deal": Deal,
-}

@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .game import Game, State, load_game
+from ..core.game import Game
+from ..core.load import load_game
+from ..core.state import State
 from .hints import suggest
 
 

@@ -7,12 +7,13 @@ card, face up or down, without arithmetic on the hot paths.
 
 from __future__ import annotations
 
+import os
 import random
+import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from rules.notation import NotationError, card_name, parse_card
+from ...rules.notation import NotationError, card_name, parse_card
 
 DOWN = 1 << 10
 MASK = DOWN - 1
@@ -60,31 +61,63 @@ def shuffled(cards: Sequence[int], seed: int) -> list[int]:
     return order
 
 
+MAX_DECK_BYTES = 64_000  # eight decks written out with commas and spaces take about 2,000
+
+
 def read_deck_text(text: str) -> list[str]:
-    """Card names from ``--deck``: separated by spaces or commas, or ``@path`` to a file."""
+    """Card names from ``--deck``: separated by spaces or commas, or ``@path`` to a file.
+
+    A deck file must be a regular file of at most a few kilobytes; anything else (a device, a
+    pipe, a huge file) is refused before it is read.
+    """
     text = text.strip()
     if text.startswith("@"):
-        path = Path(text[1:])
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise DeckError(f"cannot read deck file {path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise DeckError(f"deck file {path} is not text") from None
-    return [t for t in text.replace(",", " ").split() if t]
+        text = _read_deck_file(text[1:])
+    return [t for t in text.lstrip("\ufeff").replace(",", " ").split() if t]
+
+
+def _read_deck_file(name: str) -> str:
+    shown = printable(name)
+    try:
+        info = os.stat(name)
+        if not stat.S_ISREG(info.st_mode):
+            raise DeckError(f"deck file {shown} is not a regular file")
+        if info.st_size > MAX_DECK_BYTES:
+            raise DeckError(
+                f"deck file {shown} is too large ({info.st_size:,} bytes; "
+                f"a deck file has at most {MAX_DECK_BYTES:,})"
+            )
+        with open(name, "rb") as handle:
+            raw = handle.read(MAX_DECK_BYTES + 1)
+    except OSError as exc:
+        raise DeckError(f"cannot read deck file {shown}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_DECK_BYTES:
+        raise DeckError(f"deck file {shown} is too large (at most {MAX_DECK_BYTES:,} bytes)")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DeckError(f"deck file {shown} is not text") from None
+
+
+def printable(text: str, limit: int = 60) -> str:
+    """``text`` safe to echo on a terminal: control characters escaped, long text cut."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: limit + 1])
+    return shown if len(text) <= limit else shown[:limit] + "..."
 
 
 def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
     """The deal order named by ``names``; it must be exactly the multiset of ``cards``."""
     faces: list[int] = []
     bad: list[str] = []
-    for name in names:
+    for name in names[: len(cards) + 1]:  # past one card too many, the rest cannot matter
         try:
             faces.append(face_of(*parse_card(name)))
         except NotationError:
             bad.append(name)
     if bad:
-        shown = ", ".join(repr(b) for b in bad[:5]) + (" ..." if len(bad) > 5 else "")
+        shown = ", ".join(repr(printable(b, 12)) for b in bad[:5]) + (
+            " ..." if len(bad) > 5 else ""
+        )
         raise DeckError(f"not a card: {shown} (cards are written like 10H, QS, 7c, T♦)")
     free: dict[int, list[int]] = {}
     for card in sorted(cards, reverse=True):
@@ -94,7 +127,8 @@ def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
     missing = want - have
     extra = have - want
     if missing or extra:
-        parts = [f"the deck has {len(names)} cards, the game needs {len(cards)}"]
+        count = f"{len(names)}" if len(names) <= len(cards) else "more than " + str(len(cards))
+        parts = [f"the deck has {count} cards, the game needs {len(cards)}"]
         if missing:
             parts.append("missing " + _listing(missing))
         if extra:

@@ -1,0 +1,47 @@
+"""Positions and actions: plain immutable data, cheap to copy, compare and hash.
+
+A position is every pile's cards, bottom to top (cards are small ints, see ``cards``), and the
+phase of the game. An action names what the player does and the piles it uses.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+Pile = tuple[int, ...]
+Piles = tuple[Pile, ...]
+
+
+class State(NamedTuple):
+    """A position: every pile's cards from bottom to top, and the phase of the game."""
+
+    piles: Piles
+    phase: str
+
+
+class Action(NamedTuple):
+    """A player's action: its name and, where it uses them, piles and a number.
+
+    ``src`` and ``dst`` are pile indices (-1: not used); ``n`` is a count or a position
+    within a pile (0: not used). Actions from ``Game.legal_actions`` are always well formed.
+    """
+
+    name: str
+    src: int = -1
+    dst: int = -1
+    n: int = 0
+
+
+class Step(NamedTuple):
+    """One card moved by an effect, for traces and reports: card, from pile, to pile."""
+
+    card: int
+    src: int
+    dst: int
+
+
+Trace = list[Step]
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why, in one line."""

@@ -1,0 +1,162 @@
+"""The ``solitaire`` command: argument parsing, and one place where every failure is reported.
+
+Each command lives in its own module, imported only when it runs, so that ``--help`` and a
+cached game start fast. Every failure the user can cause ends in one clear line on stderr and
+a documented exit code: 1 for input that was understood but is invalid, 2 for usage errors,
+130 for Ctrl-C; a reader that went away (a closed pipe) is not an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+MAX_SEED = 2**63
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+    return value
+
+
+def _seed(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**63 - 1")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="solitaire",
+        description="Play and study solitaire games defined by YAML rule files.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("list", help="list the shipped games")
+    p.add_argument("--json", action="store_true", help="one JSON object per game")
+    p.set_defaults(run="authoring:cmd_list")
+
+    p = sub.add_parser("play", help="play a game (a game id or a rule file path)")
+    p.add_argument("game", help="game id (see 'solitaire list') or path to a rule file")
+    deal = p.add_mutually_exclusive_group()
+    deal.add_argument("--seed", type=_seed, help="deal number N (same N, same deal, forever)")
+    deal.add_argument(
+        "--deck",
+        help="the deal order: cards separated by spaces or commas, "
+        "or @FILE; the first card listed is dealt first",
+    )
+    p.add_argument("--trace", action="store_true", help="list every card the engine moved")
+    p.add_argument("--json", action="store_true", help="machine-readable JSON lines")
+    p.set_defaults(run="play:cmd_play")
+
+    p = sub.add_parser("stats", help="play many deals and report the win rate")
+    p.add_argument("game")
+    p.add_argument("--deals", type=_positive, required=True, help="how many deals")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the first deal (default 0)")
+    p.add_argument("--jobs", type=_positive, default=1, help="processes to use (default 1)")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(run="stats:cmd_stats")
+
+    p = sub.add_parser("validate", help="check rule files")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--strict", action="store_true", help="fail on warnings too")
+    p.add_argument("--json", action="store_true", help="diagnostics as JSON lines")
+    p.set_defaults(run="authoring:cmd_validate")
+
+    p = sub.add_parser("schema", help="print the JSON Schema of rule files (or the reference)")
+    p.add_argument("--format", choices=["json", "markdown"], default="json")
+    p.set_defaults(run="authoring:cmd_schema")
+
+    p = sub.add_parser("graph", help="print a game's phase machine as a diagram")
+    p.add_argument("game")
+    p.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
+    p.set_defaults(run="authoring:cmd_graph")
+
+    p = sub.add_parser("new", help="write a starter rule file that validates and plays")
+    p.add_argument("name", help="the new game's name, e.g. 'My Patience'")
+    p.add_argument("--output", "-o", help="file to write (default: NAME.yaml here)")
+    p.add_argument("--force", action="store_true", help="replace an existing file")
+    p.set_defaults(run="authoring:cmd_new")
+    return parser
+
+
+def _quiet_stdout() -> None:
+    """Send what is still buffered for a reader that went away nowhere, so exit stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _output_failure(exc: OSError) -> int:
+    """A write to stdout or stderr failed: a reader that went away is fine, the rest is not."""
+    if isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE:
+        _quiet_stdout()
+        return EXIT_OK
+    _quiet_stdout()
+    reason = exc.strerror or str(exc)
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        print(f"solitaire: cannot write the output: {reason}", file=sys.stderr)
+    return EXIT_INVALID
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:  # started with stdout closed: nothing could be shown
+        if sys.stderr is not None:
+            print("solitaire: standard output is closed", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except OSError as exc:  # only output errors get here: commands report their own input's
+        return _output_failure(exc)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    # Imported once the command is known: '--help' and usage errors need none of it.
+    from ....rules.errors import RuleError
+    from ...core.cards import DeckError
+    from ...core.load import UnknownGame
+    from ...play.session import GameStalled
+    from .output import UsageError, fail
+
+    module_name, function = args.run.split(":")
+    module = importlib.import_module(f"{__name__}.{module_name}")
+    try:
+        code: int = getattr(module, function)(args)
+        sys.stdout.flush()
+        return code
+    except UsageError as exc:
+        return fail(str(exc), EXIT_USAGE)
+    except (UnknownGame, DeckError, GameStalled) as exc:
+        return fail(str(exc))
+    except RuleError as exc:
+        for d in exc.diagnostics:
+            print(str(d), file=sys.stderr)
+        return EXIT_INVALID

@@ -1,0 +1,99 @@
+"""Commands for game authors and for finding games: list, validate, schema, graph, new."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+from ....rules import check_rules, shipped_games
+from ....rules.schema import SCHEMA_FILE, reference_markdown, schema_text
+from ...core.load import load_game
+from ...vocab import VOCABULARY
+from ..atomic import write_text
+from .output import EXIT_INVALID, EXIT_OK, UsageError, console, fail
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    games = shipped_games()
+    if args.json:
+        for g in games:
+            print(
+                json.dumps(
+                    {"id": g.id, "name": g.name, "decks": g.decks, "aliases": list(g.aliases)}
+                )
+            )
+        return EXIT_OK
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("id", "name", "decks", "aliases"):
+        table.add_column(column)
+    for g in games:
+        table.add_row(g.id, g.name, str(g.decks), ", ".join(g.aliases))
+    console().print(table)
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    failed = False
+    for path in args.files:
+        items = check_rules(path, VOCABULARY)
+        errors = [d for d in items if d.severity == "error"]
+        warnings = [d for d in items if d.severity == "warning"]
+        bad = bool(errors) or (args.strict and bool(warnings))
+        failed |= bad
+        if args.json:
+            for d in items:
+                print(json.dumps(d.as_json()))
+            continue
+        for d in items:
+            print(str(d), file=sys.stderr if d.severity == "error" else sys.stdout)
+        if not bad:
+            note = (
+                f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
+            )
+            print(f"{path}: ok{note}")
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    text = schema_text(VOCABULARY) if args.format == "json" else reference_markdown(VOCABULARY)
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from ..diagram import diagram
+
+    sys.stdout.write(diagram(load_game(args.game), args.format))
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    slug = "-".join(re.findall(r"[a-z0-9]+", args.name.lower()))[:40].strip("-")
+    if not slug:
+        raise UsageError(f"a game name needs letters or digits: {args.name!r}")
+    path = Path(args.output) if args.output else Path(slug.replace("-", "_") + ".yaml")
+    try:
+        exists = path.exists()
+    except OSError as exc:
+        return fail(f"cannot write {path}: {exc.strerror or exc}")
+    if exists and not args.force:
+        return fail(f"{path} exists already (use --force to replace it)")
+    template = (SCHEMA_FILE.parent / "starter.yaml").read_text(encoding="utf-8")
+    title = args.name.strip() if args.name.strip() != slug else slug.replace("-", " ").title()
+    text = (
+        template.replace("{schema}", SCHEMA_FILE.as_uri())
+        .replace("{file}", str(path))
+        .replace("{id}", slug)
+        .replace("{name}", json.dumps(title))
+    )
+    try:
+        write_text(path, text)
+    except OSError as exc:
+        return fail(f"cannot write {path}: {exc.strerror or exc}")
+    print(f"wrote {path}: try 'solitaire play {path}'")
+    return EXIT_OK

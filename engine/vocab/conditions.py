@@ -1,0 +1,99 @@
+"""Tests of a position: what a rule file's ``test:`` names do. One entry per name.
+
+Each entry is a spec class and, below it, a function registered under it that compiles the
+spec into a plain ``State -> bool`` callable for the flow table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ...rules.model import ConditionSpec
+from ...rules.spec import Count, PileRefs, record
+from ..core.cards import DOWN
+from ..core.layout import Layout
+from ..core.state import Action, State
+from .registry import Registry
+
+Condition = Callable[[State], bool]
+LegalActions = Callable[[State], tuple[Action, ...]]
+Compile = Callable[[Any, Layout, LegalActions], Condition]
+
+TESTS: Registry[ConditionSpec, Compile] = Registry("test")
+
+
+@record
+class NotEmptySpec(ConditionSpec):
+    """True when some listed pile holds a card."""
+
+    test: Literal["not_empty"]
+    piles: PileRefs
+    """The piles looked at."""
+
+
+@TESTS.entry(NotEmptySpec)
+def not_empty(spec: NotEmptySpec, layout: Layout, legal: LegalActions) -> Condition:
+    idx = layout.resolve(spec.piles)
+    return lambda s: any(s.piles[i] for i in idx)
+
+
+@record
+class FaceDownSpec(ConditionSpec):
+    """True when some listed pile (all piles when absent) holds a face-down card."""
+
+    test: Literal["face_down"]
+    piles: PileRefs | None = None
+    """The piles looked at; absent: all."""
+
+
+@TESTS.entry(FaceDownSpec)
+def face_down(spec: FaceDownSpec, layout: Layout, legal: LegalActions) -> Condition:
+    idx = layout.resolve(spec.piles) if spec.piles else tuple(range(len(layout)))
+    # Face-down cards carry the DOWN bit, the highest: max() finds one in C.
+    return lambda s: any(s.piles[i] and max(s.piles[i]) >= DOWN for i in idx)
+
+
+@record
+class ShortPileSpec(ConditionSpec):
+    """True when some listed pile holds fewer cards than ``size``."""
+
+    test: Literal["short_pile"]
+    piles: PileRefs
+    """The piles looked at."""
+    size: Count
+    """A pile below this size is short."""
+
+
+@TESTS.entry(ShortPileSpec)
+def short_pile(spec: ShortPileSpec, layout: Layout, legal: LegalActions) -> Condition:
+    idx, size = layout.resolve(spec.piles), spec.size
+    return lambda s: any(len(s.piles[i]) < size for i in idx)
+
+
+@record
+class HoldsAllCardsSpec(ConditionSpec):
+    """True when the listed piles together hold every card of the game."""
+
+    test: Literal["holds_all_cards"]
+    piles: PileRefs
+    """The piles looked at."""
+
+
+@TESTS.entry(HoldsAllCardsSpec)
+def holds_all_cards(spec: HoldsAllCardsSpec, layout: Layout, legal: LegalActions) -> Condition:
+    idx, total = layout.resolve(spec.piles), len(layout.cards)
+    return lambda s: sum(len(s.piles[i]) for i in idx) == total
+
+
+@record
+class NoLegalActionSpec(ConditionSpec):
+    """True when the player has no legal action in the current phase."""
+
+    reads_legal_actions = True
+    test: Literal["no_legal_action"]
+
+
+@TESTS.entry(NoLegalActionSpec)
+def no_legal_action(spec: NoLegalActionSpec, layout: Layout, legal: LegalActions) -> Condition:
+    return lambda s: not legal(s)

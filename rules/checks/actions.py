@@ -1,0 +1,64 @@
+"""Checks of the actions: no card flows from a pile into itself, and no command is ambiguous."""
+
+from __future__ import annotations
+
+from ..extends import Report
+from ..model import RESERVED_COMMANDS, GameSpec
+from ..spec import yaml_key
+from .meaning import pile_names, resolve
+
+
+def check_actions(spec: GameSpec, report: Report) -> None:
+    for name, action in spec.actions.items():
+        cls = type(action)
+        for first, second in cls.disjoint:
+            a = getattr(action, first)
+            b = getattr(action, second)
+            left = resolve(spec, (a,) if isinstance(a, str) else a or ())
+            right = set(resolve(spec, (b,) if isinstance(b, str) else b or ()))
+            shared = [p for p in left if p in right]
+            if shared:
+                report.add(
+                    ("actions", name, yaml_key(cls, second)),
+                    f"'{yaml_key(cls, first)}' and '{yaml_key(cls, second)}' both name "
+                    f"{', '.join(dict.fromkeys(shared))}: cards would be taken from and put on "
+                    "the same pile at once",
+                    about=("@piles",),
+                )
+        for path, message in action.problems(spec):
+            report.add(("actions", name, *path), message, about=("@piles",))
+    _check_commands(spec, report)
+
+
+def _check_commands(spec: GameSpec, report: Report) -> None:
+    """Action names, keys and pile names that a player's command could confuse."""
+    owner: dict[str, str] = {}  # word -> what it already means
+    for word in RESERVED_COMMANDS:
+        owner[word] = f"the built-in command '{RESERVED_COMMANDS[word]}'"
+    for name in spec.actions:
+        if name in owner:
+            report.warn(
+                ("actions", name),
+                f"action '{name}' has the name of {owner[name]}, which takes precedence",
+                key=True,
+            )
+        else:
+            owner[name] = f"action '{name}'"
+    for name, action in spec.actions.items():
+        for i, key in enumerate(action.keys):
+            word = key.lower()
+            if word in owner and owner[word] != f"action '{name}'":
+                report.warn(
+                    ("actions", name, "keys", i),
+                    f"key '{key}' already means {owner[word]}",
+                )
+            else:
+                owner[word] = f"action '{name}'"
+    for pile, group in pile_names(spec).items():
+        if pile.lower() in owner:
+            index = spec.piles[group].names.index(pile)
+            report.warn(
+                ("piles", group, "names", index),
+                f"pile name '{pile}' is also {owner[pile.lower()]}: a command starting with "
+                "it is read as that",
+            )

@@ -1,0 +1,178 @@
+"""Checks that need the whole file: names that must exist, cards, the deal, the display."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable
+
+from ..errors import suggest
+from ..extends import Report
+from ..model import GameSpec
+from ..notation import RANK_NAMES, SUIT_NAMES
+from ..spec import ONE_PILE, field_has, pile_references, yaml_key
+
+
+def pile_names(spec: GameSpec) -> dict[str, str]:
+    """Every pile name, with the group it belongs to (the first, if named twice)."""
+    names: dict[str, str] = {}
+    for group_name, group in spec.piles.items():
+        for name in group.names:
+            names.setdefault(name, group_name)
+    return names
+
+
+def resolve(spec: GameSpec, refs: Iterable[str]) -> list[str]:
+    """Pile names of pile and group references (unknown names are left out)."""
+    piles = pile_names(spec)
+    out: list[str] = []
+    for ref in refs:
+        if ref in spec.piles:
+            out.extend(spec.piles[ref].names)
+        elif ref in piles:
+            out.append(ref)
+    return out
+
+
+def check_names(spec: GameSpec, report: Report) -> None:
+    err = report.add
+    seen: dict[str, str] = {}
+    for group_name, group in spec.piles.items():
+        for i, name in enumerate(group.names):
+            if name in seen:
+                err(
+                    ("piles", group_name, "names", i),
+                    f"pile '{name}' is already defined in group '{seen[name]}'",
+                )
+            seen.setdefault(name, group_name)
+        if group.bases is not None and len(group.bases) != len(group.names):
+            err(
+                ("piles", group_name, "bases"),
+                f"{len(group.bases)} bases given for {len(group.names)} piles; give one per pile",
+            )
+        accepts = group.accepts
+        if accepts is not None:
+            for key in ("rank", "empty", "complete_at"):
+                value = getattr(accepts, key)
+                if isinstance(value, tuple) and len(value) != len(group.names):
+                    err(
+                        ("piles", group_name, "accepts", key),
+                        f"{len(value)} ranks given for {len(group.names)} piles; "
+                        "give one rank, or one per pile",
+                    )
+    for group_name in spec.piles:
+        owner = seen.get(group_name)
+        if owner is not None and not (
+            owner == group_name and spec.piles[group_name].names == (group_name,)
+        ):
+            err(
+                ("piles", group_name),
+                f"group name '{group_name}' is also a pile name in group "
+                f"'{owner}'; a name must mean one thing",
+                key=True,
+            )
+
+    known = sorted({*spec.piles, *seen})
+    for path, ref in pile_references(spec):
+        if ref not in spec.piles and ref not in seen:
+            err(
+                path,
+                f"no pile or pile group named '{ref}'{suggest(ref, known)}",
+                about=("@piles", ref),
+            )
+    _check_single_piles(spec, report)
+    if "auto" in spec.actions:
+        err(("actions", "auto"), "'auto' is reserved for transitions tried after every action",
+            key=True)  # fmt: skip
+
+
+def _check_single_piles(spec: GameSpec, report: Report) -> None:
+    """A key that takes one pile must not name a group of several."""
+    for section in ("deal", "actions", "conditions"):
+        entries = getattr(spec, section)
+        items = entries.items() if isinstance(entries, dict) else enumerate(entries)
+        for key, entry in items:
+            cls: type = type(entry)
+            for f in dataclasses.fields(entry):
+                if not field_has(cls, f.name, ONE_PILE):
+                    continue
+                ref = getattr(entry, f.name)
+                group = spec.piles.get(ref) if isinstance(ref, str) else None
+                if group is not None and len(group.names) > 1:
+                    report.add(
+                        (section, key, yaml_key(cls, f.name)),
+                        f"'{ref}' is a group of {len(group.names)} piles; this key takes one pile",
+                        about=("@piles",),
+                    )
+
+
+def _deck(spec: GameSpec) -> Counter[str]:
+    return Counter(r + s for _ in range(spec.decks) for s in SUIT_NAMES for r in RANK_NAMES)
+
+
+def check_cards(spec: GameSpec, report: Report) -> None:
+    deck = _deck(spec)
+    for i, card in enumerate(spec.remove):
+        if deck[card] <= 0:
+            report.add(("remove", i), f"{card} cannot be removed: the decks have no more {card}")
+        deck[card] -= 1
+    based: dict[str, str] = {}
+    for group_name, group in spec.piles.items():
+        for i, card in enumerate(group.bases or ()):
+            if deck[card] <= 0:
+                if card in based:
+                    why = f"is already the base of {based[card]} and the decks have no more"
+                elif card in spec.remove:
+                    why = "is removed before the deal ('remove')"
+                else:
+                    why = "is not in the deck"
+                report.add(
+                    ("piles", group_name, "bases", i), f"base card {card} {why}", about=("@deal",)
+                )
+            elif i < len(group.names):
+                based.setdefault(card, group.names[i])
+            deck[card] -= 1
+
+
+def check_deal(spec: GameSpec, report: Report) -> None:
+    """Every card is dealt, by steps that each have cards to deal."""
+    left = 52 * spec.decks - len(spec.remove)
+    placed_bases = False
+    for i, step in enumerate(spec.deal):
+        if left <= 0:
+            report.add(
+                ("deal", i), "no cards are left for this step", severity="warning", about=("@deal",)
+            )
+        for path, message in step.problems(spec, placed_bases):
+            report.add(("deal", i, *path), message, about=("@deal",))
+        placed_bases |= step.places_bases
+        left -= min(left, step.cards_dealt(spec, left))
+    if left > 0:
+        report.add(
+            ("deal",),
+            f"{left} cards are never dealt: add a 'rest' step or more passes",
+            about=("@deal",),
+        )
+    if any(g.bases for g in spec.piles.values()) and not placed_bases:
+        report.add(
+            ("deal",), "pile groups have 'bases' but no deal step places them", about=("@deal",)
+        )
+
+
+def check_display(spec: GameSpec, report: Report) -> None:
+    display = spec.display
+    for name, group in display.groups.items():
+        if name not in spec.piles:
+            report.add(
+                ("display", "groups", name),
+                f"no pile group named '{name}'{suggest(name, spec.piles)}",
+                key=True,
+                about=("@piles", name),
+            )
+            continue
+        size = len(spec.piles[name].names)
+        if group.hours is not None and len(group.hours) != size:
+            report.add(
+                ("display", "groups", name, "hours"),
+                f"{len(group.hours)} hours given for {size} piles; give one per pile",
+            )
