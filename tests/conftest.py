@@ -5,14 +5,22 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from yaml_solitaire.engine.ui.cli import main
+# The tests keep their own cache of validated rule files (and their own player data), so that
+# they neither read nor change the user's.
+_HOME = tempfile.mkdtemp(prefix="solitaire-tests-")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")
+os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
+
+from yaml_solitaire.engine.ui.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
