@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 import pytest
 
 from conftest import CANONICAL, ROOT, run_cli
-from yaml_solitaire.engine import Session, load_game
+from yaml_solitaire.engine import Action, Session, Step, load_game
 from yaml_solitaire.engine.core.cards import card_text
 
 CLOCK = load_game("clock")
@@ -167,3 +168,25 @@ def test_list_shows_the_shipped_games() -> None:
 def test_a_rule_file_path_works_wherever_a_game_id_does() -> None:
     record = run_cli("play", str(ROOT / "games" / "clock.yaml"), "--seed", "0", "--json")
     assert record.json_lines()[0]["cards_placed"] == 45
+
+
+def test_a_rule_that_changes_nothing_changes_no_result(tmp_path: Path) -> None:
+    # Clock's piles never hold fewer than one card where a card is placed, so min_cards: 1
+    # changes nothing; the engine then finds each card's home pile by pile, not from a table.
+    variant = tmp_path / "clock_min_cards.yaml"
+    variant.write_text(
+        f"extends: {ROOT / 'games' / 'clock.yaml'}\n"
+        "id: clock-min-cards\n"
+        "piles:\n"
+        "  hours: {accepts: {min_cards: 1}}\n"
+        "  centre: {accepts: {min_cards: 1}}\n",
+        encoding="utf-8",
+    )
+    other = load_game(str(variant))
+    assert other.layout.accepts[0].min_cards == 1
+    for seed in range(2000):
+        trace_a: list[Step] = []
+        trace_b: list[Step] = []
+        a = CLOCK.apply(CLOCK.deal_seed(seed), Action("turn"), trace_a)
+        b = other.apply(other.deal_seed(seed), Action("turn"), trace_b)
+        assert (a, trace_a) == (b, trace_b), seed

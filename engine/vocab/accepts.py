@@ -175,15 +175,21 @@ def compile_accepts(spec: Accepts | None, index: int) -> AcceptRule:
             return faces
         return frozenset(f for f in faces if f % 13 + 1 == fixed)
 
-    on_top: list[frozenset[int]] = []
-    for top in range(52):
-        rank, suits = RANK[top], suit.suits(top // 13)
-        if complete is not None and rank == complete:
-            on_top.append(NOTHING)
-            continue
-        ranks = build.ranks(rank, spec.wrap)
-        on_top.append(allowed(frozenset(s * 13 + r - 1 for s in suits for r in ranks)))
-    under = [frozenset(x for x in range(52) if face in on_top[x]) for face in range(52)]
+    # relation[top]: the faces that build on ``top`` by the build and suit rules alone.
+    relation = [
+        frozenset(
+            s * 13 + r - 1
+            for s in suit.suits(top // 13)
+            for r in build.ranks(RANK[top], spec.wrap)
+        )
+        for top in range(52)
+    ]
+    on_top = [
+        NOTHING if complete is not None and RANK[top] == complete else allowed(relation[top])
+        for top in range(52)
+    ]
+    # A card placed beneath ``bottom`` must be one that ``bottom`` builds on.
+    under = [allowed(frozenset(x for x in range(52) if face in relation[x])) for face in range(52)]
     if spec.empty == "any":
         on_empty = allowed(ALL_FACES)
     elif spec.empty == "none":

@@ -177,7 +177,7 @@ class Chain(Effect[ChainSpec]):
         # With rules that ignore the piles' cards, each card has one home for the whole game:
         # a table indexed by the card as stored (face down), so the loop does one lookup.
         self.home_of_card: tuple[int, ...] | None = None
-        if all(rule.static for _, rule in rules):
+        if self.bottom and all(rule.static for _, rule in rules):
             by_face = [next((t for t, r in rules if face in r.on_empty), -1) for face in range(52)]
             # A face-up card has no home here (-1): turning stops at it, so one test serves both.
             self.home_of_card = tuple(
@@ -244,7 +244,7 @@ class Chain(Effect[ChainSpec]):
             if self.bottom:
                 work[dst].insert(0, card)
             else:
-                work[dst].append(card)
+                work[dst].append(card)  # face up on top: the chain stops at this pile
             if trace is not None:
                 trace.append(Step(card, current, dst))
             current = dst
