@@ -23,6 +23,13 @@ class Source:
     problems: list[Diagnostic] = field(default_factory=list)  # found while reading the YAML
     files: list[tuple[Path, bytes]] = field(default_factory=list)  # each file read, child first
 
+    def layer_of(self, path: KeyPath) -> int:
+        """Which file (0: this one, 1: its parent ...) writes ``path``; len(layers) if none."""
+        for index, (_, doc) in enumerate(self.layers):
+            if tuple(path) in doc.values:
+                return index
+        return len(self.layers)
+
     def where(self, path: KeyPath, *, key: bool = False) -> tuple[str, Position]:
         for name, doc in self.layers:
             table = doc.keys if key else doc.values

@@ -178,9 +178,7 @@ def compile_accepts(spec: Accepts | None, index: int) -> AcceptRule:
     # relation[top]: the faces that build on ``top`` by the build and suit rules alone.
     relation = [
         frozenset(
-            s * 13 + r - 1
-            for s in suit.suits(top // 13)
-            for r in build.ranks(RANK[top], spec.wrap)
+            s * 13 + r - 1 for s in suit.suits(top // 13) for r in build.ranks(RANK[top], spec.wrap)
         )
         for top in range(52)
     ]

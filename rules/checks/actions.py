@@ -18,8 +18,10 @@ def check_actions(spec: GameSpec, report: Report) -> None:
             right = set(resolve(spec, (b,) if isinstance(b, str) else b or ()))
             shared = [p for p in left if p in right]
             if shared:
+                # Shown where the file that made them meet writes one of them.
+                keys = [("actions", name, yaml_key(cls, f)) for f in (second, first)]
                 report.add(
-                    ("actions", name, yaml_key(cls, second)),
+                    min(keys, key=report.source.layer_of),
                     f"'{yaml_key(cls, first)}' and '{yaml_key(cls, second)}' both name "
                     f"{', '.join(dict.fromkeys(shared))}: cards would be taken from and put on "
                     "the same pile at once",

@@ -208,6 +208,10 @@ def report_shape_errors(
             else:
                 rule = "lower-case letters, digits and '_', starting with a letter"
             report.add(path, f"{what} {_kind(got)[9:]} is not allowed: use {rule}", key=is_key)
+        elif kind in ("less_than_equal", "greater_than_equal"):
+            bound = ctx.get("le", ctx.get("ge"))
+            word = "at most" if kind == "less_than_equal" else "at least"
+            report.add(path, f"{got} is out of range: {word} {bound}")
         elif kind == "string_too_long":
             report.add(path, f"is too long: at most {ctx.get('max_length')} characters")
         else:
