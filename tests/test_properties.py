@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from yaml_solitaire.engine import Game, Session, load_game
-from yaml_solitaire.engine.core.cards import MASK
+from yaml_solitaire.engine.core.cards import MASK, card_text
 
 BIG_BEN = load_game("big-ben")
 CLOCK = load_game("clock")
@@ -46,6 +47,7 @@ def test_random_play_keeps_every_card_in_one_place(
         fast = game.apply(fast, action)
         after = session.position
         assert after == fast, "the machine and the fast path agree"
+        assert session.machine.models[0].state == after.phase, "the machine made the move"
         assert cards_everywhere(after.piles) == all_cards
         for f in game.foundations:
             assert after.piles[f][: len(before.piles[f])] == before.piles[f], (
@@ -86,3 +88,19 @@ def test_undo_then_redo_returns_to_the_same_position(seed: int, choices: list[in
     for _ in range(steps):
         session.redo()
     assert session.position == end
+
+
+def test_removed_cards_are_taken_from_the_first_deck(tmp_path: Path) -> None:
+    # With two decks, 'remove: [AC]' removes the first deck's AC; the canonical order (and so
+    # every seeded deal) follows from that.
+    path = tmp_path / "two_decks.yaml"
+    path.write_text(
+        f"extends: {ROOT / 'games' / 'big_ben.yaml'}\nid: big-ben-without-an-ace\n"
+        "remove: [AC]\n"
+        "piles:\n  stock: {names: [s]}\n",
+        encoding="utf-8",
+    )
+    game = load_game(str(path))
+    assert game.cards[:2] == (1, 2) and 52 in game.cards and 0 not in game.cards
+    order = [card_text(c) for c in game.seed_order(5)]
+    assert len(order) == 103 and order.count("AC") == 1

@@ -239,3 +239,25 @@ def test_trace_in_a_game_that_waits_for_the_player() -> None:
     assert picked["trace"][-1] == "KH" and picked["phase"] == "lost"
     human = run_cli("play", "clock-peek", "--seed", "0", "--trace", stdin="pick h1\n").out
     assert " 45.  " in human and " 53.  KH  h1 -> centre" in human
+
+
+def test_undo_goes_back_to_the_players_last_choice() -> None:
+    # Seed 0 stops the first chain with cards face down, so the player picks once.
+    state = PEEK.deal_seed(0)
+    session = Session(PEEK, state)
+    session.autoplay()
+    assert session.phase == "choosing"
+    choosing = session.position
+    session.push(session.legal_actions()[0])
+    session.autoplay()
+    assert PEEK.is_terminal(session.position)
+    undone = session.undo()
+    assert session.position == choosing, "back where the player picked, not half-way"
+    assert undone[0].name == "pick"
+    try:
+        session.undo()
+    except IndexError as exc:
+        assert "nothing to undo" in str(exc)
+    else:
+        raise AssertionError("the first chain is not the player's choice: nothing to undo")
+    assert session.position == choosing

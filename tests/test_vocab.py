@@ -6,7 +6,7 @@ leading comment lines say what it covers, how it is dealt, what is played and wh
     # covers: effect:move_top, build:same      vocabulary items this case shows at work
     # deck: 5C 5D 6H                           the first cards dealt; the rest follow in
     #                                          canonical order (C D H S, each A..K)
-    # expect: t1#=18                           a pile's number of cards
+    # expect: t1#=18 s^=~9H                    a pile's number of cards, its top card
     # play: t2 t1                              a command that must be accepted
     # refuse: t1 t3 | does not go on           a command that must be refused, and why
     # expect: t1=5C,5D t2= f1=~AC phase=won    piles (bottom to top, ~ = face down), phase
@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CANONICAL, ROOT
-from yaml_solitaire.engine import Game, IllegalAction, Session, check_game, load_game
+from yaml_solitaire.engine import Game, IllegalAction, Session, State, check_game, load_game
 from yaml_solitaire.engine.core.cards import DOWN, MASK, card_text, parse_deck
 from yaml_solitaire.engine.vocab import BUILDS, DEAL_STEPS, EFFECTS, ROLES, SUITS, TESTS
 from yaml_solitaire.rules.model import Accepts
@@ -100,21 +100,37 @@ def check_expect(game: Game, session: Session, text: str, where: str) -> None:
             got = str(game.score(session.position))
         elif key.endswith("#"):
             got = str(len(session.position.piles[game.layout.index[key[:-1]]]))
+        elif key.endswith("^"):
+            got = pile_state(game, session, key[:-1]).split(",")[-1]
         else:
             got = pile_state(game, session, key)
         assert got == want, f"{where}: {key} is {got!r}, expected {want!r}"
 
 
+def autoplay_fast(game: Game, state: State) -> State:
+    """What Session.autoplay does, through Game.apply alone (the fast path)."""
+    while not game.is_terminal(state) and game.autoplays(state):
+        actions = game.legal_actions(state)
+        if len(actions) != 1:
+            break
+        state = game.apply(state, actions[0])
+    return state
+
+
 def replay(case: Case) -> None:
+    """Replay a case through a Session (the phase machine) and through Game.apply alike."""
     game = load_game(str(case.path))
     order = deal_order(game, case.deck or []) if case.seed is None else game.seed_order(case.seed)
     session = Session(game, game.deal(order))
     session.autoplay()
+    fast = autoplay_fast(game, game.deal(order))
     for n, (kind, value) in enumerate(case.steps, 1):
         where = f"{case.path.name} step {n} ({kind}: {value})"
         if kind == "play":
-            session.push(game.parse_action(value))
+            action = game.parse_action(value)
+            session.push(action)
             session.autoplay()
+            fast = autoplay_fast(game, game.apply(fast, action))
         elif kind == "refuse":
             command, _, reason = (part.strip() for part in value.partition("|"))
             before = session.position
@@ -122,12 +138,16 @@ def replay(case: Case) -> None:
                 session.push(game.parse_action(command))
             assert reason in str(caught.value), f"{where}: refused with {caught.value}"
             assert session.position == before, f"{where}: a refused command changed the game"
+            if isinstance(caught.value, IllegalAction):
+                with pytest.raises(IllegalAction):
+                    game.apply(fast, game.parse_action(command))
         elif kind == "expect":
             check_expect(game, session, value, where)
         elif kind == "moves":
             want = sorted(m.strip() for m in value.split(",") if m.strip())
             got = sorted(game.action_text(a) for a in session.legal_actions())
             assert got == want, f"{where}: legal {got}, expected {want}"
+        assert fast == session.position, f"{where}: Game.apply and the Session disagree"
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
@@ -225,6 +245,13 @@ def test_random_play_conserves_cards(path: Path, seed: int, choices: list[int]) 
         session.push(actions[pick % len(actions)])
         session.autoplay()
         assert Counter(c & MASK for p in session.position.piles for c in p) == every
+    # Undo lands only where the player chose, never half-way through what the engine played.
+    while True:
+        try:
+            session.undo()
+        except IndexError:
+            break
+        assert not game.autoplays(session.position), "undo stopped where the engine plays"
     while session.history:
         session.pop()
     assert session.position == dealt

@@ -1,0 +1,26 @@
+"""The hint: a short look-ahead that prefers positions the player has not seen yet."""
+
+from __future__ import annotations
+
+from conftest import CANONICAL, ROOT, run_cli
+
+BASE = ROOT / "tests" / "vocab" / "_base" / "tableau.yaml"
+
+
+def deck(*first: str) -> str:
+    return " ".join([*first, *(c for c in CANONICAL if c not in first)])
+
+
+def test_the_hint_does_not_lead_back_to_a_position_already_seen() -> None:
+    # 7D can go back and forth between 8S (t1) and 8H (t2); going back scores as well as
+    # drawing, and a move is preferred to a draw, yet the hint must not undo the last move.
+    script = "t3 t1\nt1 t2\nhint\n"
+    result = run_cli("play", str(BASE), "--deck", deck("2C", "3C", "4C", "8S", "8H", "7D"),
+                     "--json", stdin=script)  # fmt: skip
+    records = result.json_lines()
+    assert [r["ok"] for r in records[1:]] == [True, True, True]
+    assert records[-1]["hint"] == "draw"
+    # Without the history, going back is the hint's first choice.
+    fresh = run_cli("play", str(BASE), "--deck", deck("2C", "3C", "4C", "8S", "8H", "7D"),
+                    "--json", stdin="hint\n")  # fmt: skip
+    assert fresh.json_lines()[-1]["hint"] in ("t3 t1", "t3 t2")
