@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .core.game import Game
     from .core.load import UnknownGame, check_game, load_game, read_game_rules
-    from .core.state import Action, IllegalAction, State, Step
-    from .play.session import GameStalled, Session
+    from .core.state import Action, GameStalled, IllegalAction, State, Step
+    from .play.session import Session
 
 _WHERE = {
     "Game": ".core.game",
@@ -32,7 +32,7 @@ _WHERE = {
     "IllegalAction": ".core.state",
     "State": ".core.state",
     "Step": ".core.state",
-    "GameStalled": ".play.session",
+    "GameStalled": ".core.state",
     "Session": ".play.session",
 }
 

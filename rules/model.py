@@ -26,6 +26,7 @@ from .spec import (
     Names,
     Pattern,
     PileRefs,
+    Rank,
     Ranks,
     Record,
     Size,
@@ -54,6 +55,37 @@ MAX_ENTRIES = 60
 # --- piles ---------------------------------------------------------------------------------
 
 
+Step = Annotated[int, Ge(1), Le(12)]
+Steps = Annotated[
+    Step | Annotated[tuple[Step, ...], MinLen(1), MaxLen(MAX_PILES)],
+    Doc("A step of 1..12 ranks, or a list with one step for each pile of the group."),
+]
+
+
+@record
+class Relation(Record):
+    """How a card relates to the card it is built on: by rank and by suit."""
+
+    build: Annotated[str, Names("builds")] = "any"
+    """How the new card's rank relates to the other card's."""
+    suit: Annotated[str, Names("suits")] = "any"
+    """How the new card's suit relates to the other card's."""
+    step: Steps = 1
+    """How many ranks one step of 'up' or 'down' goes (a list: one per pile of the group)."""
+    wrap: bool = False
+    """Steps wrap round: K then A going up, A then K going down."""
+
+
+@record
+class BesideSpec(Record):
+    """A card is accepted only while another pile shows a card related to it."""
+
+    piles: PileRefs
+    """The piles whose top cards are looked at."""
+    relation: Relation
+    """How a top card there must relate to the card accepted (e.g. higher, same suit)."""
+
+
 @record
 class Accepts(Record):
     """What a pile accepts on its top card, or when it is empty."""
@@ -64,15 +96,35 @@ class Accepts(Record):
     """How the new card's rank relates to the top card's."""
     suit: Annotated[str, Names("suits")] = "any"
     """How the new card's suit relates to the top card's."""
+    step: Steps = 1
+    """How many ranks one step of 'up' or 'down' goes (a list: one per pile of the group)."""
     wrap: bool = False
     """Building wraps round: K then A going up, A then K going down."""
-    empty: Literal["any", "none"] | Ranks = "any"
-    """What an empty pile accepts: any card, none, or one rank (a list: one per pile)."""
+    aces_high: bool = False
+    """Aces rank above Kings when ranks are compared ('higher', 'lower')."""
+    any_of: Annotated[tuple[Relation, ...], MinLen(1), MaxLen(8)] | None = None
+    """Instead of build and suit: the card may relate to the top card by any of these."""
+    empty: Literal["any", "none", "group_rank"] | Ranks = "any"
+    """What an empty pile accepts: any card, none, one rank (a list: one per pile), or
+    'group_rank': the rank of the first card of its group (the bottom card of the first pile
+    of the group that has cards; any rank while all are empty)."""
     min_cards: Size = 0
     """The pile accepts nothing while it holds fewer cards than this."""
+    max_cards: Annotated[int, Ge(1), Le(MAX_CARDS)] | None = None
+    """The pile holds at most this many cards (a cell: 1 unless given)."""
     complete_at: Ranks | None = None
     """The pile is complete, and accepts nothing more, once its top card has this rank
     (a list: one rank for each pile of the group)."""
+    beside: BesideSpec | None = None
+    """A card is accepted only while one of these piles shows a card related to it."""
+
+
+@record
+class Grid(Record):
+    """Piles laid out in rows of equal length, each touching its eight neighbours."""
+
+    grid: Annotated[int, Ge(1), Le(MAX_PILES)]
+    """How many piles a row has."""
 
 
 @record
@@ -83,11 +135,16 @@ class PileGroup(Record):
     """What the piles are for; decides how they are drawn and counted."""
     names: Annotated[tuple[Name, ...], MinLen(1), MaxLen(MAX_PILES)]
     """The pile names, as players type them (e.g. t1, f12, s)."""
-    bases: tuple[CardName, ...] | None = None
+    bases: tuple[CardName | Rank, ...] | None = None
     """A base card for each pile, in order of names; a 'bases' deal step puts the first
-    occurrence of each in the deck order there."""
+    occurrence of each in the deck order there. A rank alone (A, 2 ...) takes the first card
+    of that rank."""
     accepts: Accepts | None = None
     """What the piles accept; absent: they accept nothing by a move."""
+    arrangement: Literal["pyramid"] | Grid | None = None
+    """How the piles lie: 'pyramid' (rows of 1, 2, 3 ... piles; each pile is covered by the
+    two below it, and its cards cannot be taken while either holds a card), or a grid
+    (rows of so many piles; piles touch across sides and corners)."""
 
 
 # --- the vocabulary's entries --------------------------------------------------------------
@@ -122,13 +179,36 @@ class ActionSpec(Record):
 
     help: Text = ""
     """One line that tells the player what the action does."""
+    keys: Annotated[tuple[Annotated[str, Pattern(r"^\S+$")], ...], MaxLen(8)] = ()
+    """Short commands that also mean this action (e.g. 'd' for draw)."""
+    automatic: bool = False
+    """The engine plays this action by itself whenever it is legal, after every action and
+    after the deal (turning up exposed cards, clearing finished runs); it takes no part in
+    the flow's transitions."""
 
     def problems(self, game: GameSpec) -> Iterator[Problem]:
         """What is wrong with this action in this game, beyond its own keys' types."""
         return iter(())
 
-    keys: Annotated[tuple[Annotated[str, Pattern(r"^\S+$")], ...], MaxLen(8)] = ()
-    """Short commands that also mean this action (e.g. 'd' for draw)."""
+    def takes_from(self) -> tuple[str, ...]:
+        """The piles (or groups) this action may take cards from."""
+        return tuple(self._refs(*self.sources))
+
+    def gives_to(self) -> tuple[str, ...]:
+        """The piles (or groups) this action may put cards on."""
+        return tuple(self._refs(*self.destinations))
+
+    # The fields that name where cards come from and where they go, for the checks above.
+    sources: ClassVar[tuple[str, ...]] = ()
+    destinations: ClassVar[tuple[str, ...]] = ()
+
+    def _refs(self, *fields: str) -> Iterator[str]:
+        for name in fields:
+            value = getattr(self, name, None)
+            if isinstance(value, str):
+                yield value
+            elif isinstance(value, tuple):
+                yield from (v for v in value if isinstance(v, str))
 
 
 @record
@@ -141,6 +221,10 @@ class ConditionSpec(Record):
 
     describe: Text = ""
     """The condition in words, used when an action is refused."""
+
+    def problems(self, game: GameSpec) -> Iterator[Problem]:
+        """What is wrong with this condition in this game, beyond its own keys' types."""
+        return iter(())
 
 
 # --- flow ----------------------------------------------------------------------------------
@@ -243,7 +327,14 @@ class GameSpec(Record):
     description: Text = ""
     """One paragraph about the game."""
     decks: Annotated[int, Ge(1), Le(MAX_DECKS)] = 1
-    """How many 52-card decks are shuffled together."""
+    """How many decks are shuffled together."""
+    suits: Annotated[tuple[Literal["C", "D", "H", "S"], ...], MinLen(1), MaxLen(4)] = (
+        "C",
+        "D",
+        "H",
+        "S",
+    )
+    """The suits of each deck (one suit: 13 cards a deck)."""
     remove: Annotated[tuple[CardName, ...], MaxLen(MAX_CARDS)] = ()
     """Cards taken out of the game before the deal (one copy each)."""
     piles: Annotated[dict[Name, PileGroup], MinLen(1), MaxLen(MAX_PILES)]

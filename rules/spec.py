@@ -50,6 +50,7 @@ def _alias(table: Mapping[str, str], name: str) -> str:
 T = TypeVar("T")
 
 
+@typing.dataclass_transform(kw_only_default=True, frozen_default=True)
 def record(cls: type[T]) -> type[T]:
     """A frozen, keyword-only dataclass with slots: the form of every rule record."""
     return dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(cls)
@@ -208,6 +209,7 @@ class Names:
 # The vocabulary whose validator is being built (read by Entries and Names).
 BUILDING: ContextVar[Any] = ContextVar("vocabulary_being_built")
 
+CONDITION: Final = _Marker("CONDITION")  # the field names a condition of the game
 PILE: Final = _Marker("PILE")  # the field names piles or pile groups
 ONE_PILE: Final = _Marker("ONE_PILE")  # ... and must stand for exactly one pile
 CARD: Final = _CardMarker()
@@ -222,6 +224,7 @@ Rank = Annotated[int, RANK, Doc("A rank: A 2..10 J Q K, or 1..13.")]
 PileRef = Annotated[str, PILE, Doc("The name of a pile, or of a pile group (all of its piles).")]
 PileName = Annotated[str, PILE, ONE_PILE, Doc("The name of one pile (or of a group of one).")]
 PileRefs = Annotated[tuple[PileRef, ...], MinLen(1), MaxLen(MAX_PILES)]
+ConditionName = Annotated[str, CONDITION, Doc("The name of one of the game's conditions.")]
 Count = Annotated[int, Ge(1), Le(MAX_CARDS)]
 Size = Annotated[int, Ge(0), Le(MAX_CARDS)]
 Ranks = Annotated[

@@ -67,7 +67,7 @@ def test_message_format_and_suggestion(tmp_path: Path) -> None:
     line = line_of(text, "acepts:")
     assert str(diag) == (
         f"{path}:{line}:5: piles.hours.acepts: unknown key 'acepts' (did you mean 'accepts'?); "
-        "expected one of: role, names, bases, accepts"
+        "expected one of: role, names, bases, accepts, arrangement"
     )
 
 

@@ -3,7 +3,7 @@
 Each ``tests/vocab/*.yaml`` is a small rule file (most extend ``_base/tableau.yaml``) whose
 leading comment lines say what it covers, how it is dealt, what is played and what follows::
 
-    # covers: effect:move_top, build:same      vocabulary items this case shows at work
+    # covers: effect:move, build:same      vocabulary items this case shows at work
     # deck: 5C 5D 6H                           the first cards dealt; the rest follow in
     #                                          canonical order (C D H S, each A..K)
     # expect: t1#=18 s^=~9H                    a pile's number of cards, its top card
@@ -41,7 +41,7 @@ from yaml_solitaire.rules.spec import hints, tag_of, yaml_key
 VOCAB = ROOT / "tests" / "vocab"
 CASES = sorted(VOCAB.glob("*.yaml"))
 LINE = re.compile(r"#\s*(covers|deck|seed|play|refuse|expect|moves):\s*(.*)")
-BASE_FIELDS = {"help", "keys", "describe"}
+BASE_FIELDS = {"help", "keys", "describe", "automatic"}  # every action's; covered once
 
 
 @dataclass
@@ -211,6 +211,7 @@ def vocabulary_items() -> list[str]:
     items += [f"build:{name}" for name in BUILDS]
     items += [f"suit:{name}" for name in SUITS]
     items += [f"role:{name}" for name in ROLES]
+    items.append("action.automatic")
     # The values of 'build' and 'suit' are the build and suit rules, listed above.
     named = ("accepts.build", "accepts.suit")
     items += [i for i in _options("accepts", Accepts, None) if i not in named]

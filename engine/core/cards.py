@@ -13,7 +13,7 @@ import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ...rules.notation import NotationError, card_name, parse_card
+from ...rules.notation import SUIT_NAMES, NotationError, card_name, parse_card
 
 DOWN = 1 << 10
 MASK = DOWN - 1
@@ -42,9 +42,14 @@ def card_text(card: int) -> str:
     return NAME[card & MASK]
 
 
-def canonical_deck(decks: int, remove: Iterable[str] = ()) -> list[int]:
-    """For each deck, suits C D H S, each A..K; minus the removed cards (earliest copy first)."""
-    cards = list(range(52 * decks))
+def canonical_deck(
+    decks: int, remove: Iterable[str] = (), suits: Iterable[str] = ("C", "D", "H", "S")
+) -> list[int]:
+    """For each deck, its suits (C D H S), each A..K; minus the removed cards (earliest copy)."""
+    order = [SUIT_NAMES.index(s) for s in suits]
+    cards = [
+        copy * 52 + suit * 13 + r for copy in range(decks) for suit in order for r in range(13)
+    ]
     for name in remove:
         face = face_of(*parse_card(name))
         for card in cards:

@@ -27,12 +27,13 @@ def _gather(indices: Sequence[int]) -> Gather:
 class DealPlan:
     def __init__(self, steps: Sequence[Any], pile_count: int, card_count: int) -> None:
         self.pile_count = pile_count
-        self.takers = [s for s in steps if s.takes_cards]
+        self.takers = [s for s in steps if s.kind == "take"]
+        self.rearrangers = [s for s in steps if s.kind == "rearrange"]
         taken = sum(len(s.wanted) for s in self.takers) if self.takers else 0
         segments: dict[int, list[tuple[bool, list[int]]]] = {}
         dealt = 0  # positions among the cards left after the takers
         for step in steps:
-            if step.takes_cards:
+            if step.kind != "lay":
                 continue
             down = bool(step.flag)
             laid = step.lay(card_count - taken - dealt)
@@ -60,4 +61,6 @@ class DealPlan:
         for pile, runs in self.gathers:
             for down, gather in runs:
                 piles[pile] += gather(hidden if down else cards)
+        for step in self.rearrangers:
+            step.rearrange(piles)
         return tuple(piles)

@@ -3,6 +3,8 @@
 Positions are immutable ``State`` tuples, so cloning is free, undo is a stack and states hash.
 ``Game.apply`` drives the compiled transition table directly (the fast path used by statistics,
 benchmarks and search); ``Session`` drives the same table through a ``transitions`` machine.
+Both play an action the same way (``perform``): its effect, then every automatic action the
+rules call for, then the flow's 'auto' transitions.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .deal import DealPlan
 from .flow import AUTO, Flow
 from .layout import Layout
 from .notation import Notation
-from .state import Action, IllegalAction, State, Trace
+from .state import Action, GameStalled, IllegalAction, State, Trace
 
 
 class Game:
@@ -39,15 +41,23 @@ class Game:
         self.effects: dict[str, Effect[Any]] = {
             name: EFFECTS[type(a)](name, a, layout) for name, a in spec.actions.items()
         }
+        counting = [e for e in self.effects.values() if e.keeps_count]
+        for index, effect in enumerate(counting):
+            effect.counter = index
+        self._no_counts = (0,) * len(counting)
         self.conditions: dict[str, Condition] = {
             name: TESTS[type(c)](c, layout, self.legal_actions)
             for name, c in spec.conditions.items()
         }
-        self.flow = Flow(spec, self.conditions, self.effects)
+        for effect in self.effects.values():
+            effect.bind(self.conditions)
+        self.automatic = tuple(e for e in self.effects.values() if e.automatic)
+        players = {n: e for n, e in self.effects.items() if not e.automatic}
+        self.flow = Flow(spec, self.conditions, players)
         self.states = self.flow.states
         self.initial = self.flow.initial
         self.outcomes = self.flow.outcomes
-        self.notation = Notation(layout, self.effects)
+        self.notation = Notation(layout, players)
         score = spec.score
         self._score_piles = (
             layout.resolve(score.piles) if score.piles else tuple(range(len(layout)))
@@ -61,7 +71,8 @@ class Game:
 
     def deal(self, order: Sequence[int]) -> State:
         """The dealt position for a deal order (first card listed, first card dealt)."""
-        return self.flow.settle(State(self._deal_plan.deal(order), self.initial))
+        dealt = State(self._deal_plan.deal(order), self.initial, self._no_counts)
+        return self.flow.settle(self.follow_up(dealt))
 
     def deal_seed(self, seed: int) -> State:
         return self.deal(self.seed_order(seed))
@@ -80,7 +91,7 @@ class Game:
         for trigger in flow.player_triggers[state.phase]:
             t = flow.open(state, trigger)
             if t is not None and t.effect is not None:
-                out += t.effect.generate(state.piles)
+                out += t.effect.generate(state)
         actions = tuple(out)
         self._cache_state, self._cache_actions = state, actions
         return actions
@@ -89,12 +100,13 @@ class Game:
         """Why ``action`` is not an action of this game at all; None when it is one."""
         if not isinstance(action, Action):
             return f"not an action: {action!r}"
-        if not isinstance(action.name, str) or action.name not in self.effects:
-            return f"this game has no action {action.name!r}"
+        effect = self.effects.get(action.name) if isinstance(action.name, str) else None
+        if effect is None or effect.automatic:
+            return f"this game has no action {action.name!r} for the player"
         fields = (action.src, action.dst, action.n)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields):
             return f"{action.name}: piles and counts are given by number"
-        if not self.effects[action.name].well_formed(action):
+        if not effect.well_formed(action):
             return f"{action.name}: not an action of this game's form: {action!r}"
         return None
 
@@ -111,14 +123,40 @@ class Game:
             return f"'{action.name}' is not possible while {flow.phase_text(phase)}"
         if flow.open(state, action.name) is None:
             return f"{action.name} is not possible {flow.blocking(state, action.name)}"
-        return self.effects[action.name].refusal(state.piles, action)
+        return self.effects[action.name].refusal(state, action)
 
     def apply(self, state: State, action: Action, trace: Trace | None = None) -> State:
         """The position after ``action``; IllegalAction (state untouched) when not allowed."""
         t = self.flow.open(state, action.name) if self.well_formed(action) is None else None
-        if t is None or t.effect is None or not t.effect.allows(state.piles, action):
+        if t is None or t.effect is None or not t.effect.allows(state, action):
             raise IllegalAction(self.refusal(state, action) or f"{action.name} is not allowed")
-        return self.flow.settle(State(t.effect.apply(state.piles, action, trace), t.dest))
+        after = self.perform(state, t.effect, action, trace)
+        return self.flow.settle(State(after.piles, t.dest, after.counts))
+
+    def perform(
+        self, state: State, effect: Effect[Any], action: Action, trace: Trace | None = None
+    ) -> State:
+        """An action's effect and what follows from it by itself; the phase is unchanged."""
+        return self.follow_up(effect.apply(state, action, trace), trace)
+
+    def follow_up(self, state: State, trace: Trace | None = None) -> State:
+        """Play every automatic action while one is legal (first listed first).
+
+        Each automatic action makes progress that cannot be undone (the validator sees to
+        it), so this ends; a bound guards against a game built without validation.
+        """
+        automatic = self.automatic
+        if not automatic:
+            return state
+        for _ in range(len(self.cards) * len(automatic) + 1):
+            for effect in automatic:
+                actions = effect.generate(state)
+                if actions:
+                    state = effect.apply(state, actions[0], trace)
+                    break
+            else:
+                return state
+        raise GameStalled("the game's automatic actions keep playing without end")
 
     def settle(self, state: State) -> State:
         """Follow 'auto' transitions (outcomes, phase changes) until none applies."""
@@ -132,6 +170,15 @@ class Game:
 
     def autoplays(self, state: State) -> bool:
         return self.states[state.phase].autoplay
+
+    def safe_actions(self, state: State) -> list[Action]:
+        """The legal actions that can never hurt, as the rule file declares ('safe')."""
+        out = []
+        for action in self.legal_actions(state):
+            is_safe = getattr(self.effects[action.name], "is_safe", None)
+            if is_safe is not None and is_safe(state, action):
+                out.append(action)
+        return out
 
     def score(self, state: State) -> int:
         piles = state.piles
@@ -147,8 +194,10 @@ class Game:
     def action_text(self, action: Action) -> str:
         return self.notation.text(action)
 
-    def parse_action(self, text: str) -> Action:
-        return self.notation.parse(text)
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """An action from its text; with a position, a text that could mean several actions
+        is read as the one that is legal there (ValueError when it cannot be read)."""
+        return self.notation.parse(text, state, self.legal_actions if state else None)
 
     def pile_text(self, state: State, pile: int) -> list[str]:
         return ["##" if c & DOWN else card_text(c & MASK) for c in state.piles[pile]]

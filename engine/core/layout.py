@@ -1,4 +1,4 @@
-"""The piles of a game: names, groups, roles and what each accepts.
+"""The piles of a game: names, groups, roles, what each accepts, and how they lie.
 
 This is the narrow view the vocabulary's entries are built against: an effect or a test sees
 the layout of the piles, never the whole game.
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...rules.model import GameSpec
+from ...rules.model import GameSpec, Grid
 from ..vocab.accepts import AcceptRule, compile_accepts
+from ..vocab.roles import ROLES
 from .cards import canonical_deck
 
 
@@ -20,27 +21,71 @@ class Layout:
         names: list[str] = []
         group_of: list[str] = []
         role: list[str] = []
-        rules: list[AcceptRule] = []
         self.groups: dict[str, tuple[int, ...]] = {}
         for group_name, group in spec.piles.items():
             start = len(names)
-            for i, name in enumerate(group.names):
+            for name in group.names:
                 names.append(name)
                 group_of.append(group_name)
                 role.append(group.role)
-                rules.append(compile_accepts(group.accepts, i))
             self.groups[group_name] = tuple(range(start, len(names)))
         self.names: tuple[str, ...] = tuple(names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         self.group_of: tuple[str, ...] = tuple(group_of)
         self.role: tuple[str, ...] = tuple(role)
+        rules: list[AcceptRule] = []
+        for group_name, group in spec.piles.items():
+            piles = self.groups[group_name]
+            for i in range(len(piles)):
+                rules.append(
+                    compile_accepts(
+                        group.accepts,
+                        i,
+                        capacity=ROLES[group.role].capacity,
+                        group=piles,
+                        resolve=self.resolve,
+                    )
+                )
         self.accepts: tuple[AcceptRule, ...] = tuple(rules)
-        self.cards: tuple[int, ...] = tuple(canonical_deck(spec.decks, spec.remove))
-        self.bases: dict[int, str] = {
+        self.cards: tuple[int, ...] = tuple(canonical_deck(spec.decks, spec.remove, spec.suits))
+        self.bases: dict[int, str | int] = {
             self.index[name]: card
             for group in spec.piles.values()
             for name, card in zip(group.names, group.bases or (), strict=False)
         }
+        # covered_by[p]: piles that must be empty before p's cards can be taken (a pyramid);
+        # neighbours[p]: piles that touch p (a grid).
+        self.covered_by: list[tuple[int, ...]] = [() for _ in names]
+        self.neighbours: list[frozenset[int]] = [frozenset() for _ in names]
+        for group_name, group in spec.piles.items():
+            piles = self.groups[group_name]
+            if group.arrangement == "pyramid":
+                self._pyramid(piles)
+            elif isinstance(group.arrangement, Grid):
+                self._grid(piles, group.arrangement.grid)
+
+    def _pyramid(self, piles: tuple[int, ...]) -> None:
+        rows: list[tuple[int, ...]] = []
+        start = 0
+        while start < len(piles):
+            rows.append(piles[start : start + len(rows) + 1])
+            start += len(rows)
+        for r, row in enumerate(rows[:-1]):
+            below = rows[r + 1]
+            for j, pile in enumerate(row):
+                self.covered_by[pile] = tuple(below[j : j + 2])
+
+    def _grid(self, piles: tuple[int, ...], columns: int) -> None:
+        for k, pile in enumerate(piles):
+            row, col = divmod(k, columns)
+            touching = set()
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    r, c = row + dr, col + dc
+                    n = r * columns + c
+                    if (dr or dc) and 0 <= c < columns and 0 <= n < len(piles) and r >= 0:
+                        touching.add(piles[n])
+            self.neighbours[pile] = frozenset(touching)
 
     def __len__(self) -> int:
         return len(self.names)

@@ -1,19 +1,22 @@
 """The text of actions, as players type them and as the program writes them.
 
-Moves are ``SOURCE TARGET`` (``t3 f3``); when a game has several actions written with two pile
-names, the action's name comes first (``move t3 f3``). Other actions are their name or one of
-their keys (``draw``, ``d``), followed by a pile where they take one (``pick h5``).
+Moves are ``SOURCE TARGET`` (``t3 f3``), with a count when several cards move (``t3 t5 4``).
+When a game has several actions written with two pile names, a move may be prefixed with the
+action's name (``move t3 f3``); without it, the one that is legal is meant. Other actions are
+their name or one of their keys (``draw``, ``d``), followed by a pile where they take one
+(``pick h5``) and a number where they take one (``pick h5 3``). Without a count, a move takes
+the longest run that may go there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...rules.errors import suggest
-from ..core.cards import printable
+from .cards import printable
 from .layout import Layout
-from .state import Action
+from .state import Action, State
 
 
 class Notation:
@@ -31,41 +34,90 @@ class Notation:
         names = self.layout.names
         if action.src < 0:
             return action.name
+        effect = self.effects.get(action.name)
+        number = f" {action.n}" if action.n > 1 or (action.n and not _counts(effect)) else ""
         if action.dst < 0:
-            return f"{action.name} {names[action.src]}"
+            return f"{action.name} {names[action.src]}{number}"
         prefix = "" if len(self.movers) == 1 else action.name + " "
-        return f"{prefix}{names[action.src]} {names[action.dst]}"
+        return f"{prefix}{names[action.src]} {names[action.dst]}{number}"
 
-    def parse(self, text: str) -> Action:
-        """An action from its text ('t3 f3', 'draw', 'd'); ValueError when unreadable."""
+    def parse(
+        self,
+        text: str,
+        state: State | None = None,
+        legal: Callable[[State], tuple[Action, ...]] | None = None,
+    ) -> Action:
+        """An action from its text ('t3 f3', 't3 t5 4', 'draw', 'd'); ValueError when
+        unreadable. With a position, a text that several actions could mean is read as the
+        one that is legal there."""
         words = text.replace(",", " ").split()
         if not words:
             raise ValueError("empty command")
         index = self.layout.index
         name = self.keys.get(words[0].lower())
-        if name is None:
-            if len(words) == 2 and self.movers:  # 'SOURCE TARGET': pile names checked below
-                name, args = self.movers[0], words
-            else:
-                hint = suggest(words[0].lower(), [*self.keys, *index])
-                raise ValueError(
-                    f"unknown command '{printable(words[0], 20)}'{hint}; "
-                    "type 'help' for the commands"
-                )
+        if name is not None:
+            names, args = [name], words[1:]
+        elif self.movers and 2 <= len(words) <= 3:  # 'SOURCE TARGET [COUNT]'
+            names, args = list(self.movers), words
         else:
-            args = words[1:]
+            hint = suggest(words[0].lower(), [*self.keys, *index])
+            raise ValueError(
+                f"unknown command '{printable(words[0], 20)}'{hint}; type 'help' for the commands"
+            )
+        candidates = [self._read(n, args, index) for n in names]
+        readable = [c for c in candidates if isinstance(c, Action)]
+        if not readable:
+            raise ValueError(str(candidates[0]))
+        if state is None or legal is None:
+            return readable[0]
+        return self._choose(readable, legal(state))
+
+    def _read(self, name: str, args: list[str], index: Mapping[str, int]) -> Action | str:
+        """The action ``name`` with these words, or why they do not fit it."""
         effect = self.effects[name]
-        if len(args) != effect.takes_piles:
-            if effect.takes_piles == 0:
-                raise ValueError(f"'{name}' takes no pile names")
-            example = " ".join(self.layout.names[: effect.takes_piles])
-            raise ValueError(f"'{name}' needs {effect.takes_piles} pile names, e.g. '{example}'")
+        number = 0
+        if args and args[-1].isdigit() and effect.takes_number:
+            number = int(args[-1])
+            args = args[:-1]
+            if number < 1:
+                return "a count or position is 1 or more"
+        most = effect.takes_piles
+        fewest = most if effect.min_piles is None else effect.min_piles
+        if not fewest <= len(args) <= most:
+            if most == 0:
+                return f"'{name}' takes no pile names"
+            example = " ".join(self.layout.names[:most])
+            many = f"{fewest} or {most}" if fewest != most else str(most)
+            return f"'{name}' needs {many} pile name{'s' if most > 1 else ''}, e.g. '{example}'"
         piles: list[int] = []
         for arg in args:
             key = arg if arg in index else arg.lower()
             if key not in index:
-                raise ValueError(
-                    f"no pile named '{printable(arg, 20)}'{suggest(arg.lower(), index)}"
-                )
+                return f"no pile named '{printable(arg, 20)}'{suggest(arg.lower(), index)}"
             piles.append(index[key])
-        return Action(name, *piles)
+        src, dst = (*piles, -1, -1)[:2]
+        return Action(name, src, dst, number)
+
+    def _choose(self, readable: list[Action], legal: tuple[Action, ...]) -> Action:
+        """The legal action among the readings; the longest move when no count was given."""
+        matches = []
+        for wanted in readable:
+            for action in legal:
+                same = (action.name, action.src, action.dst) == wanted[:3]
+                if same and (wanted.n in (0, action.n) or (wanted.n == 1 and action.n == 0)):
+                    matches.append(action)
+        if not matches:
+            return readable[0]
+        names = sorted({m.name for m in matches})
+        if len(names) > 1:
+            options = " or ".join(f"'{n} {self.text(readable[0])}'" for n in names)
+            raise ValueError(f"that could mean {options}: say which")
+        # No count given: a move takes the longest run; a position means the top card.
+        if _counts(self.effects[names[0]]):
+            return max(matches, key=lambda a: a.n)
+        return min(matches, key=lambda a: a.n)
+
+
+def _counts(effect: Any) -> bool:
+    """Whether an effect's number is a count of cards (1 needs no writing) or a position."""
+    return effect is not None and effect.takes_piles == 2

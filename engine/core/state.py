@@ -13,10 +13,12 @@ Piles = tuple[Pile, ...]
 
 
 class State(NamedTuple):
-    """A position: every pile's cards from bottom to top, and the phase of the game."""
+    """A position: every pile's cards from bottom to top, the phase of the game, and the
+    counts some actions keep (how often the stock was turned over, for a limited redeal)."""
 
     piles: Piles
     phase: str
+    counts: tuple[int, ...] = ()
 
 
 class Action(NamedTuple):
@@ -29,7 +31,7 @@ class Action(NamedTuple):
     name: str
     src: int = -1
     dst: int = -1
-    n: int = 0
+    n: int = 0  # how many cards a run move takes; for some actions a position in a pile
 
 
 class Step(NamedTuple):
@@ -45,3 +47,7 @@ Trace = list[Step]
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why, in one line."""
+
+
+class GameStalled(RuntimeError):
+    """The engine, playing by itself, stopped making progress (a position came back)."""

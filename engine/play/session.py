@@ -15,14 +15,12 @@ from transitions import Machine, MachineError
 
 from ..core.flow import AUTO, Transition
 from ..core.game import Game
-from ..core.state import Action, IllegalAction, State, Trace
+from ..core.state import Action, GameStalled, IllegalAction, State, Trace
 
 # An autoplaying phase plays at most this many actions per card before it is called stalled.
 _AUTOPLAY_PER_CARD = 4
 
-
-class GameStalled(RuntimeError):
-    """The engine, playing by itself, stopped making progress (a position came back)."""
+__all__ = ["GameStalled", "Session"]
 
 
 class _Model:
@@ -59,11 +57,10 @@ class Session:
         before: list[Callable[..., None]] = []
         effect = t.effect
         if effect is not None:
-            conditions.append(lambda action: effect.allows(self.position.piles, action))
+            conditions.append(lambda action: effect.allows(self.position, action))
 
             def run(action: Action) -> None:
-                piles = effect.apply(self.position.piles, action, self.trace)
-                self.position = State(piles, self.position.phase)
+                self.position = self.game.perform(self.position, effect, action, self.trace)
 
             before.append(run)
         return {
@@ -77,7 +74,7 @@ class Session:
         }
 
     def _sync(self, *_: object) -> None:
-        self.position = State(self.position.piles, self._model.state)
+        self.position = State(self.position.piles, self._model.state, self.position.counts)
 
     def _fire(self, trigger: str, *args: object) -> bool:
         try:

@@ -13,7 +13,7 @@ from rich.text import Text
 from ..core.cards import DOWN, MASK, RANK, SUIT, card_text
 from ..core.game import Game
 from ..core.state import State
-from ..vocab.effects import FillGaps
+from ..vocab.effects.dealing import FillGaps
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
 _DIAL_CELLS = {

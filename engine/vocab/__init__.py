@@ -25,7 +25,7 @@ VOCABULARY = Vocabulary(
     tests=TESTS.specs(),
     builds={name: rule.describe for name, rule in BUILDS.items()},
     suits={name: rule.describe for name, rule in SUITS.items()},
-    roles=dict(ROLES),
+    roles={name: role.describe for name, role in ROLES.items()},
 )
 
 __all__ = ["BUILDS", "DEAL_STEPS", "EFFECTS", "ROLES", "SUITS", "TESTS", "VOCABULARY"]

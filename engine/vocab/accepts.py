@@ -2,23 +2,37 @@
 
 For each pile, ``on_top[face]`` is the set of faces (``suit * 13 + rank - 1``) it accepts on a
 top card of that face, and ``on_empty`` what it accepts when empty; a move check is then two
-lookups, whatever the rule says. ``under[face]`` is the inverse relation, used when a card is
+lookups, whatever the rule says. ``relation[face]`` is what builds on a card by the build and
+suit rules alone (runs are read with it), and ``under[face]`` its inverse, used when a card is
 placed beneath a pile's bottom card: the pile must then read by its rule from bottom to top.
+
+A few rules look at other piles as well (``empty: group_rank``, ``beside``): those piles'
+rules say so (``reads_others``) and are asked with the whole position (``wanted_at``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
-from ...rules.model import Accepts
+from ...rules.model import Accepts, Relation
 from ...rules.notation import rank_name
 from ..core.cards import DOWN, FACE, RANK, card_text
 
 ALL_FACES: Final = frozenset(range(52))
 NOTHING: Final[frozenset[int]] = frozenset()
+ALL_RANKS: Final = frozenset(range(1, 14))
 _RED = (1, 2)  # D, H
+Table = tuple[frozenset[int], ...]
+
+
+class Steps(NamedTuple):
+    """What a build rule is read with: how far a step goes, wrapping, and the ace's place."""
+
+    step: int = 1
+    wrap: bool = False
+    aces_high: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +40,7 @@ class BuildRule:
     """How the rank of a card put on a pile relates to the rank of its top card."""
 
     describe: str
-    ranks: Callable[[int, bool], frozenset[int]]  # (top rank, wrap) -> ranks allowed
+    ranks: Callable[[int, Steps], frozenset[int]]  # (top rank, how) -> ranks allowed
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,19 +51,43 @@ class SuitRule:
     suits: Callable[[int], frozenset[int]]  # top suit -> suits allowed
 
 
-def _step(rank: int, by: int, wrap: bool) -> frozenset[int]:
+def _by(rank: int, by: int, how: Steps) -> frozenset[int]:
     nxt = rank + by
     if 1 <= nxt <= 13:
         return frozenset({nxt})
-    return frozenset({(nxt - 1) % 13 + 1}) if wrap else NOTHING
+    return frozenset({(nxt - 1) % 13 + 1}) if how.wrap else NOTHING
+
+
+def _value(rank: int, how: Steps) -> int:
+    return 14 if rank == 1 and how.aces_high else rank
+
+
+def _beyond(rank: int, how: Steps, higher: bool) -> frozenset[int]:
+    mine = _value(rank, how)
+    return frozenset(r for r in ALL_RANKS if (_value(r, how) > mine) == higher and r != rank)
 
 
 BUILDS: Final[dict[str, BuildRule]] = {
-    "up": BuildRule("one rank higher (with wrap: A on K)", lambda r, w: _step(r, 1, w)),
-    "down": BuildRule("one rank lower (with wrap: K on A)", lambda r, w: _step(r, -1, w)),
-    "same": BuildRule("the same rank", lambda r, w: frozenset({r})),
-    "any": BuildRule("any rank", lambda r, w: frozenset(range(1, 14))),
-    "none": BuildRule("nothing may be built on a card", lambda r, w: NOTHING),
+    "up": BuildRule(
+        "one step higher (the step is 'step', 1 unless given; with wrap: A after K)",
+        lambda r, h: _by(r, h.step, h),
+    ),
+    "down": BuildRule(
+        "one step lower (the step is 'step', 1 unless given; with wrap: K after A)",
+        lambda r, h: _by(r, -h.step, h),
+    ),
+    "up_or_down": BuildRule(
+        "one step higher or lower", lambda r, h: _by(r, h.step, h) | _by(r, -h.step, h)
+    ),
+    "same": BuildRule("the same rank", lambda r, h: frozenset({r})),
+    "higher": BuildRule(
+        "any higher rank (aces count high with aces_high)", lambda r, h: _beyond(r, h, True)
+    ),
+    "lower": BuildRule(
+        "any lower rank (aces count high with aces_high)", lambda r, h: _beyond(r, h, False)
+    ),
+    "any": BuildRule("any rank", lambda r, h: ALL_RANKS),
+    "none": BuildRule("nothing may be built on a card", lambda r, h: NOTHING),
 }
 
 SUITS: Final[dict[str, SuitRule]] = {
@@ -60,37 +98,91 @@ SUITS: Final[dict[str, SuitRule]] = {
         "the other colour (red on black, black on red)",
         lambda s: frozenset(x for x in range(4) if (x in _RED) != (s in _RED)),
     ),
+    "same_colour": SuitRule(
+        "the same colour (red on red, black on black)",
+        lambda s: frozenset(x for x in range(4) if (x in _RED) == (s in _RED)),
+    ),
 }
+
+
+def relation_table(relations: Sequence[Relation], aces_high: bool, index: int) -> Table:
+    """For each face, the faces that build on it by any of these relations."""
+    out: list[frozenset[int]] = []
+    for face in range(52):
+        faces: set[int] = set()
+        for rel in relations:
+            how = Steps(_pick(rel.step, index) or 1, rel.wrap, aces_high)
+            ranks = BUILDS[rel.build].ranks(RANK[face], how)
+            faces.update(s * 13 + r - 1 for s in SUITS[rel.suit].suits(face // 13) for r in ranks)
+        out.append(frozenset(faces))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Beside:
+    """A card is accepted only while another listed pile shows a card related to it."""
+
+    piles: tuple[int, ...]
+    # showing[face]: the faces a card may be accepted for while ``face`` shows on a listed pile
+    showing: Table
 
 
 @dataclass(frozen=True, slots=True)
 class AcceptRule:
-    on_top: tuple[frozenset[int], ...]
-    under: tuple[frozenset[int], ...]
+    on_top: Table
+    relation: Table
+    under: Table
     on_empty: frozenset[int]
     # What the pile accepts next to a card it cannot see (face down): everything its rank
     # limit allows when the rule does not depend on the neighbouring card, else nothing.
     blind: frozenset[int]
     min_cards: int
+    max_cards: int  # 0: no limit
     complete_rank: int | None
     build: str
     # True when the rule ignores the pile's cards: then a card's home never changes.
     static: bool
+    # Piles of the group whose first card sets the rank an empty pile takes (empty: group_rank).
+    group: tuple[int, ...] = ()
+    beside: Beside | None = None
 
-    def wanted(self, pile: tuple[int, ...]) -> frozenset[int]:
-        """The faces that may be put on top of ``pile``."""
-        if len(pile) < self.min_cards:
+    @property
+    def reads_others(self) -> bool:
+        return bool(self.group) or self.beside is not None
+
+    def wanted(self, pile: Sequence[int]) -> frozenset[int]:
+        """The faces that may be put on top of ``pile`` (by this pile's cards alone)."""
+        count = len(pile)
+        if count < self.min_cards or (self.max_cards and count >= self.max_cards):
             return NOTHING
-        if not pile:
+        if not count:
             return self.on_empty
         top = pile[-1]
         if top & DOWN:
             return self.blind
         return self.on_top[FACE[top]]
 
-    def wanted_below(self, pile: tuple[int, ...] | list[int]) -> frozenset[int]:
+    def wanted_at(self, piles: Sequence[Sequence[int]], index: int) -> frozenset[int]:
+        """The faces that may be put on pile ``index``, the other piles taken into account."""
+        faces = self.wanted(piles[index])
+        if self.group and not piles[index]:
+            for other in self.group:
+                if piles[other]:
+                    rank = RANK[piles[other][0]]
+                    faces = frozenset(f for f in faces if f % 13 + 1 == rank)
+                    break
+        if self.beside is not None and faces:
+            shown: set[int] = set()
+            for other in self.beside.piles:
+                pile = piles[other]
+                if pile and not pile[-1] & DOWN:
+                    shown |= self.beside.showing[FACE[pile[-1]]]
+            faces = faces & shown
+        return faces
+
+    def wanted_below(self, pile: Sequence[int]) -> frozenset[int]:
         """The faces that may be put beneath ``pile``'s bottom card."""
-        if len(pile) < self.min_cards:
+        if len(pile) < self.min_cards or (self.max_cards and len(pile) >= self.max_cards):
             return NOTHING
         if not pile:
             return self.on_empty
@@ -102,32 +194,38 @@ class AcceptRule:
             return self.blind
         return self.under[FACE[bottom]]
 
-    def refusal(self, name: str, pile: tuple[int, ...], card: int) -> str | None:
-        """Why ``card`` may not go on ``pile`` (None when it may)."""
+    def refusal(
+        self, name: str, piles: Sequence[Sequence[int]], index: int, card: int, count: int = 1
+    ) -> str | None:
+        """Why ``card`` (with ``count - 1`` cards on it) may not go on pile ``index``."""
+        pile = piles[index]
         if len(pile) < self.min_cards:
             return (
                 f"{name} has {len(pile)} card{'s' if len(pile) != 1 else ''}: nothing can be "
                 f"built on a pile with fewer than {self.min_cards}"
             )
+        if self.max_cards and len(pile) + count > self.max_cards:
+            size = f"{self.max_cards} card{'s' if self.max_cards != 1 else ''}"
+            return f"{name} holds at most {size}"
+        face = FACE[card]
+        wanted = self.wanted_at(piles, index) if self.reads_others else self.wanted(pile)
+        if face in wanted:
+            return None
         if not pile:
-            if FACE[card] in self.on_empty:
-                return None
+            empty = self.wanted_at(piles, index) if self.reads_others else self.on_empty
             return f"{name} is empty and " + (
-                "accepts nothing"
-                if not self.on_empty
-                else f"accepts only {describe_faces(self.on_empty)}"
+                "accepts nothing" if not empty else f"accepts only {describe_faces(empty)}"
             )
         top = pile[-1]
         if top & DOWN:
-            return None if FACE[card] in self.blind else f"{name}'s top card is face down"
+            return f"{name}'s top card is face down"
         if self.complete_rank is not None and RANK[top] == self.complete_rank:
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
-        wanted = self.on_top[FACE[top]]
-        if FACE[card] in wanted:
-            return None
-        if not wanted:
+        if face in self.on_top[FACE[top]] and self.beside is not None:
+            return f"{card_text(card)} may go on {name} only beside a card it needs"
+        if not self.on_top[FACE[top]]:
             return f"nothing can be built on {name}"
-        takes = describe_faces(wanted)
+        takes = describe_faces(self.on_top[FACE[top]])
         return f"{card_text(card)} does not go on {card_text(top)} ({name} takes {takes})"
 
 
@@ -143,7 +241,7 @@ def describe_faces(faces: frozenset[int]) -> str:
 
 
 def _pick(value: int | tuple[int, ...] | None, index: int) -> int | None:
-    """A rank parameter for the ``index``-th pile of its group (a list gives one per pile)."""
+    """A parameter for the ``index``-th pile of its group (a list gives one per pile)."""
     if isinstance(value, tuple):
         return value[index]
     return value
@@ -152,8 +250,10 @@ def _pick(value: int | tuple[int, ...] | None, index: int) -> int | None:
 NO_RULE: Final = AcceptRule(
     tuple(NOTHING for _ in range(52)),
     tuple(NOTHING for _ in range(52)),
+    tuple(NOTHING for _ in range(52)),
     NOTHING,
     NOTHING,
+    0,
     0,
     None,
     "none",
@@ -161,50 +261,78 @@ NO_RULE: Final = AcceptRule(
 )
 
 
-def compile_accepts(spec: Accepts | None, index: int) -> AcceptRule:
-    """The rule of the ``index``-th pile of a group whose piles accept ``spec``."""
+def compile_accepts(
+    spec: Accepts | None,
+    index: int,
+    *,
+    capacity: int = 0,
+    group: tuple[int, ...] = (),
+    resolve: Callable[[tuple[str, ...]], tuple[int, ...]] | None = None,
+) -> AcceptRule:
+    """The rule of the ``index``-th pile of a group whose piles accept ``spec``.
+
+    ``capacity`` is the role's limit on cards (a cell holds one), ``group`` the piles of the
+    pile's group, and ``resolve`` turns pile names into indices (for ``beside``).
+    """
     if spec is None:
         return NO_RULE
     fixed = _pick(spec.rank, index)
     complete = _pick(spec.complete_at, index)
-    build = BUILDS[spec.build]
-    suit = SUITS[spec.suit]
 
     def allowed(faces: frozenset[int]) -> frozenset[int]:
         if fixed is None:
             return faces
         return frozenset(f for f in faces if f % 13 + 1 == fixed)
 
-    # relation[top]: the faces that build on ``top`` by the build and suit rules alone.
-    relation = [
-        frozenset(
-            s * 13 + r - 1 for s in suit.suits(top // 13) for r in build.ranks(RANK[top], spec.wrap)
-        )
-        for top in range(52)
-    ]
-    on_top = [
+    relations = spec.any_of or (Relation(build=spec.build, suit=spec.suit, step=spec.step,
+                                         wrap=spec.wrap),)  # fmt: skip
+    relation = relation_table(relations, spec.aces_high, index)
+    on_top = tuple(
         NOTHING if complete is not None and RANK[top] == complete else allowed(relation[top])
         for top in range(52)
-    ]
+    )
     # A card placed beneath ``bottom`` must be one that ``bottom`` builds on.
-    under = [allowed(frozenset(x for x in range(52) if face in relation[x])) for face in range(52)]
-    if spec.empty == "any":
+    under = tuple(
+        allowed(frozenset(x for x in range(52) if face in relation[x])) for face in range(52)
+    )
+    like_group = spec.empty == "group_rank"
+    if spec.empty in ("any", "group_rank"):
         on_empty = allowed(ALL_FACES)
     elif spec.empty == "none":
         on_empty = NOTHING
     else:
-        empty_rank = _pick(spec.empty, index)
+        empty_rank = _pick(spec.empty, index) if not isinstance(spec.empty, str) else None
         on_empty = allowed(frozenset(f for f in ALL_FACES if f % 13 + 1 == empty_rank))
     independent = all(t == on_top[0] for t in on_top) and complete is None
     blind = on_top[0] if independent else NOTHING
-    static = spec.min_cards == 0 and independent and on_top[0] == on_empty
+    beside = None
+    if spec.beside is not None and resolve is not None:
+        shown = relation_table((spec.beside.relation,), spec.aces_high, index)
+        # The listed pile shows card T; a card C may be accepted when T is related to C.
+        beside = Beside(
+            resolve(spec.beside.piles),
+            tuple(frozenset(c for c in range(52) if t in shown[c]) for t in range(52)),
+        )
+    max_cards = spec.max_cards if spec.max_cards is not None else capacity
+    static = (
+        spec.min_cards == 0
+        and not max_cards
+        and independent
+        and on_top[0] == on_empty
+        and not like_group
+        and beside is None
+    )
     return AcceptRule(
-        tuple(on_top),
-        tuple(under),
+        on_top,
+        relation,
+        under,
         on_empty,
         blind,
         spec.min_cards,
+        max_cards,
         complete,
         spec.build,
         static,
+        group if like_group else (),
+        beside,
     )

@@ -6,12 +6,14 @@ spec into a plain ``State -> bool`` callable for the flow table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, Literal
 
-from ...rules.model import ConditionSpec
-from ...rules.spec import Count, PileRefs, record
-from ..core.cards import DOWN
+from annotated_types import Ge, Le
+
+from ...rules.model import ConditionSpec, GameSpec, Problem
+from ...rules.spec import MAX_CARDS, Count, PileRefs, Rank, record
+from ..core.cards import DOWN, RANK
 from ..core.layout import Layout
 from ..core.state import Action, State
 from .registry import Registry
@@ -97,3 +99,46 @@ class NoLegalActionSpec(ConditionSpec):
 @TESTS.entry(NoLegalActionSpec)
 def no_legal_action(spec: NoLegalActionSpec, layout: Layout, legal: LegalActions) -> Condition:
     return lambda s: not legal(s)
+
+
+Amount = Annotated[int, Ge(0), Le(MAX_CARDS)]
+
+
+@record
+class CountSpec(ConditionSpec):
+    """True when a count over the listed piles lies within bounds.
+
+    What is counted: their cards (of one rank only, with ``rank``), or how many of the piles
+    hold cards (``of: piles``).
+    """
+
+    test: Literal["count"]
+    piles: PileRefs
+    """The piles looked at."""
+    of: Literal["cards", "piles"] = "cards"
+    """Count cards, or the piles that hold cards."""
+    rank: Rank | None = None
+    """Count only cards of this rank."""
+    at_least: Amount | None = None
+    """True only when the count is at least this."""
+    at_most: Amount | None = None
+    """True only when the count is at most this."""
+
+    def problems(self, game: GameSpec) -> Iterator[Problem]:
+        if self.at_least is None and self.at_most is None:
+            yield ("at_least",), "give 'at_least', 'at_most' or both"
+        if self.of == "piles" and self.rank is not None:
+            yield ("rank",), "'rank' counts cards; it does not go with 'of: piles'"
+
+
+@TESTS.entry(CountSpec)
+def count(spec: CountSpec, layout: Layout, legal: LegalActions) -> Condition:
+    idx = layout.resolve(spec.piles)
+    low = spec.at_least if spec.at_least is not None else 0
+    high = spec.at_most if spec.at_most is not None else MAX_CARDS
+    if spec.of == "piles":
+        return lambda s: low <= sum(1 for i in idx if s.piles[i]) <= high
+    rank = spec.rank
+    if rank is None:
+        return lambda s: low <= sum(len(s.piles[i]) for i in idx) <= high
+    return lambda s: low <= sum(1 for i in idx for c in s.piles[i] if RANK[c] == rank) <= high

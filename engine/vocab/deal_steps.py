@@ -1,19 +1,22 @@
 """Deal steps: how the shuffled cards are laid out. One entry per ``step:`` name.
 
 A step either lays cards by their place in the deck order (``lay``: the same piles for every
-deal, so the deal is compiled once into index lookups), or picks cards by what they are
-(``take``: the pile groups' base cards), which is done for each deal.
+deal, so the deal is compiled once into index lookups), picks cards by what they are (``take``:
+the pile groups' base cards), or rearranges the dealt piles by what their cards are
+(``rearrange``); the last two are done for each deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
+
+from annotated_types import MaxLen, MinLen
 
 from ...rules.model import DealStepSpec, Face, GameSpec, Problem
 from ...rules.notation import parse_card
-from ...rules.spec import Count, PileName, PileRefs, record
-from ..core.cards import DOWN, FACE, face_of
+from ...rules.spec import MAX_PILES, Count, PileName, PileRefs, Rank, Size, record
+from ..core.cards import DOWN, FACE, RANK, face_of
 from ..core.layout import Layout
 from .registry import Registry
 
@@ -27,8 +30,9 @@ def _count(game: GameSpec, refs: tuple[str, ...]) -> int:
 class DealStep(Generic[S]):
     """The implementation of one deal step of a game."""
 
-    # True: the step picks cards by what they are (``take``); False: by position (``lay``).
-    takes_cards: ClassVar[bool] = False
+    # How the step works: by position (``lay``), by taking cards out of the deck order before
+    # the others (``take``), or by rearranging the dealt piles afterwards (``rearrange``).
+    kind: ClassVar[Literal["lay", "take", "rearrange"]] = "lay"
 
     def __init__(self, spec: S, layout: Layout) -> None:
         self.spec = spec
@@ -41,6 +45,10 @@ class DealStep(Generic[S]):
 
     def take(self, order: list[int], piles: list[tuple[int, ...]]) -> None:
         """Take this step's cards out of ``order`` and put them on ``piles``."""
+        raise NotImplementedError
+
+    def rearrange(self, piles: list[tuple[int, ...]]) -> None:
+        """Reorder the cards of the dealt ``piles`` in place."""
         raise NotImplementedError
 
 
@@ -70,45 +78,78 @@ class BasesSpec(DealStepSpec):
 
 @DEAL_STEPS.entry(BasesSpec)
 class Bases(DealStep[BasesSpec]):
-    takes_cards = True
+    kind = "take"
 
     def __init__(self, spec: BasesSpec, layout: Layout) -> None:
         super().__init__(spec, layout)
+        # A base is a card (matched by face) or a rank alone (matched by rank).
         self.wanted = tuple(
-            (pile, face_of(*parse_card(card))) for pile, card in layout.bases.items()
+            (pile, FACE, face_of(*parse_card(base)))
+            if isinstance(base, str)
+            else (pile, RANK, base)
+            for pile, base in layout.bases.items()
         )
 
     def take(self, order: list[int], piles: list[tuple[int, ...]]) -> None:
-        for pile, face in self.wanted:
+        for pile, table, value in self.wanted:
             for k, card in enumerate(order):
-                if FACE[card] == face:
+                if table[card] == value:
                     piles[pile] += (order.pop(k) | self.flag,)
                     break
 
 
 @record
 class RoundRobinSpec(DealStepSpec):
-    """Deal one card to each pile in turn, in the order listed, for a number of passes."""
+    """Deal one card to each pile in turn, in the order listed, pass after pass.
+
+    With ``counts``, a pass skips the piles that already have their count from this step:
+    counts of 0, 1, 2 ... 6 over seven piles deal Klondike's triangle row by row.
+    """
 
     step: Literal["round_robin"]
     piles: PileRefs
     """The piles, in dealing order."""
     passes: Count | None = None
-    """How many passes; absent: until the cards run out."""
+    """How many passes; absent: until the cards run out (or, with counts, the counts are met)."""
+    counts: Annotated[tuple[Size, ...], MinLen(1), MaxLen(MAX_PILES)] | None = None
+    """How many cards this step deals to each pile, in the order of 'piles'."""
     face: Face = "down"
 
     def cards_dealt(self, game: GameSpec, left: int) -> int:
+        if self.counts is not None:
+            return min(left, sum(self.counts))
         if self.passes is None:
             return left
         return min(left, self.passes * _count(game, self.piles))
+
+    def problems(self, game: GameSpec, bases_placed: bool) -> Iterator[Problem]:
+        if self.counts is not None:
+            if self.passes is not None:
+                yield ("passes",), "give 'passes' or 'counts', not both"
+            if len(self.counts) != _count(game, self.piles):
+                yield (
+                    ("counts",),
+                    (
+                        f"{len(self.counts)} counts given for {_count(game, self.piles)} piles; "
+                        "give one per pile"
+                    ),
+                )
 
 
 @DEAL_STEPS.entry(RoundRobinSpec)
 class RoundRobin(DealStep[RoundRobinSpec]):
     def lay(self, left: int) -> list[tuple[int, int]]:
         piles = self.layout.resolve(self.spec.piles)
-        count = left if self.spec.passes is None else min(left, self.spec.passes * len(piles))
-        return [(k, piles[k % len(piles)]) for k in range(count)]
+        counts = self.spec.counts
+        if counts is None:
+            total = left if self.spec.passes is None else self.spec.passes * len(piles)
+            return [(k, piles[k % len(piles)]) for k in range(min(left, total))]
+        out: list[tuple[int, int]] = []
+        for row in range(max(counts)):
+            for pile, wanted in zip(piles, counts, strict=True):
+                if row < wanted and len(out) < left:
+                    out.append((len(out), pile))
+        return out
 
 
 @record
@@ -129,3 +170,32 @@ class Rest(DealStep[RestSpec]):
     def lay(self, left: int) -> list[tuple[int, int]]:
         pile = self.layout.one(self.spec.pile)
         return [(k, pile) for k in reversed(range(left))]
+
+
+@record
+class SinkSpec(DealStepSpec):
+    """Move the cards of one rank to the bottom of each listed pile, keeping the order of the
+    rest (Baker's Dozen: Kings go under their piles)."""
+
+    step: Literal["sink"]
+    piles: PileRefs
+    """The piles rearranged."""
+    rank: Rank
+    """The rank whose cards go to the bottom."""
+
+    def cards_dealt(self, game: GameSpec, left: int) -> int:
+        return 0
+
+
+@DEAL_STEPS.entry(SinkSpec)
+class Sink(DealStep[SinkSpec]):
+    kind = "rearrange"
+
+    def rearrange(self, piles: list[tuple[int, ...]]) -> None:
+        rank = self.spec.rank
+        for pile in self.layout.resolve(self.spec.piles):
+            cards = piles[pile]
+            piles[pile] = (
+                *(c for c in cards if RANK[c] == rank),
+                *(c for c in cards if RANK[c] != rank),
+            )

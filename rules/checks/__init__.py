@@ -14,13 +14,14 @@ from ..model import GameSpec
 from ..vocabulary import Vocabulary
 from .actions import check_actions
 from .flow import check_flow
-from .meaning import check_cards, check_deal, check_display, check_names
+from .meaning import check_cards, check_deal, check_display, check_entries, check_names
 from .shape import SchemaWalker, report_shape_errors, without_broken_parts
 
 
 def check_meaning(spec: GameSpec, report: Report) -> None:
     """Checks that need the whole, well-shaped file."""
     check_names(spec, report)
+    check_entries(spec, report)
     check_cards(spec, report)
     check_deal(spec, report)
     check_actions(spec, report)

@@ -52,6 +52,14 @@ def check_flow(spec: GameSpec, report: Report) -> None:
                 about=(tr.trigger,),
             )
         used_actions.add(tr.trigger)
+        action = spec.actions.get(tr.trigger)
+        if action is not None and action.automatic:
+            err(
+                (*base, "trigger"),
+                f"action '{tr.trigger}' is automatic: the engine plays it by itself whenever "
+                "it is legal, so no transition may name it",
+                about=(tr.trigger,),
+            )
         sources = (tr.source,) if isinstance(tr.source, str) else tr.source
         for j, src in enumerate(sources):
             where = (*base, "source") if isinstance(tr.source, str) else (*base, "source", j)
@@ -127,8 +135,9 @@ def check_flow(spec: GameSpec, report: Report) -> None:
     if not unknown["state"]:
         _check_auto_loops(spec, report)
         _check_autoplay(spec, report)
-    for name in spec.actions:
-        if name not in used_actions and not unknown["trigger"]:
+    _check_automatic(spec, report)
+    for name, action in spec.actions.items():
+        if name not in used_actions and not unknown["trigger"] and not action.automatic:
             report.warn(("actions", name), f"action '{name}' is used by no transition", key=True)
     for name in spec.conditions:
         used = any(name in t.conditions or name in t.unless for t in flow.transitions)
@@ -181,6 +190,29 @@ def _check_auto_loops(spec: GameSpec, report: Report) -> None:
     for state in states:
         if colour[state] == 0:
             visit(state, [])
+
+
+def _check_automatic(spec: GameSpec, report: Report) -> None:
+    """An automatic action must not be able to play for ever: it must make progress for good,
+    or only take cards from piles that no action gives cards to."""
+    from .meaning import resolve
+
+    given: set[str] = set()
+    for action in spec.actions.values():
+        for name in action.gives_to():
+            given.update(resolve(spec, (name,)))
+    for name, action in spec.actions.items():
+        if not action.automatic or action.progresses:
+            continue
+        taken = [p for ref in action.takes_from() for p in resolve(spec, (ref,))]
+        refilled = sorted({p for p in taken if p in given})
+        if refilled or not taken:
+            report.add(
+                ("actions", name, "automatic"),
+                f"'{name}' cannot be automatic: it can play again and again without end"
+                + (f" ({', '.join(refilled)} can be given cards again)" if refilled else ""),
+                about=("@flow",),
+            )
 
 
 def _check_autoplay(spec: GameSpec, report: Report) -> None:

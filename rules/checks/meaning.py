@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from ..errors import suggest
 from ..extends import Report
 from ..model import GameSpec
-from ..notation import RANK_NAMES, SUIT_NAMES
-from ..spec import ONE_PILE, field_has, pile_references, yaml_key
+from ..notation import RANK_NAMES
+from ..spec import CONDITION, ONE_PILE, field_has, pile_references, yaml_key
 
 
 def pile_names(spec: GameSpec) -> dict[str, str]:
@@ -86,6 +86,27 @@ def check_names(spec: GameSpec, report: Report) -> None:
             key=True)  # fmt: skip
 
 
+def check_entries(spec: GameSpec, report: Report) -> None:
+    """Conditions named by other entries exist; each condition's own problems."""
+    for section in ("deal", "actions", "conditions"):
+        entries = getattr(spec, section)
+        items = entries.items() if isinstance(entries, dict) else enumerate(entries)
+        for key, entry in items:
+            cls: type = type(entry)
+            for f in dataclasses.fields(entry):
+                ref = getattr(entry, f.name)
+                known = ref in spec.conditions
+                if isinstance(ref, str) and field_has(cls, f.name, CONDITION) and not known:
+                    report.add(
+                        (section, key, yaml_key(cls, f.name)),
+                        f"no condition named '{ref}'{suggest(ref, spec.conditions)}",
+                        about=(ref,),
+                    )
+    for name, condition in spec.conditions.items():
+        for path, message in condition.problems(spec):
+            report.add(("conditions", name, *path), message, about=("@piles",))
+
+
 def _check_single_piles(spec: GameSpec, report: Report) -> None:
     """A key that takes one pile must not name a group of several."""
     for section in ("deal", "actions", "conditions"):
@@ -107,7 +128,7 @@ def _check_single_piles(spec: GameSpec, report: Report) -> None:
 
 
 def _deck(spec: GameSpec) -> Counter[str]:
-    return Counter(r + s for _ in range(spec.decks) for s in SUIT_NAMES for r in RANK_NAMES)
+    return Counter(r + s for _ in range(spec.decks) for s in spec.suits for r in RANK_NAMES)
 
 
 def check_cards(spec: GameSpec, report: Report) -> None:
@@ -118,7 +139,12 @@ def check_cards(spec: GameSpec, report: Report) -> None:
         deck[card] -= 1
     based: dict[str, str] = {}
     for group_name, group in spec.piles.items():
-        for i, card in enumerate(group.bases or ()):
+        for i, base in enumerate(group.bases or ()):
+            if isinstance(base, int):  # a rank alone: the first card of that rank
+                rank = RANK_NAMES[base - 1]
+                card = next((c for c in deck if c[:-1] == rank and deck[c] > 0), rank)
+            else:
+                card = base
             if deck[card] <= 0:
                 if card in based:
                     why = f"is already the base of {based[card]} and the decks have no more"
@@ -136,7 +162,7 @@ def check_cards(spec: GameSpec, report: Report) -> None:
 
 def check_deal(spec: GameSpec, report: Report) -> None:
     """Every card is dealt, by steps that each have cards to deal."""
-    left = 52 * spec.decks - len(spec.remove)
+    left = 13 * len(spec.suits) * spec.decks - len(spec.remove)
     placed_bases = False
     for i, step in enumerate(spec.deal):
         if left <= 0:

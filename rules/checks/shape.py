@@ -101,7 +101,7 @@ class SchemaWalker:
                 and isinstance(part, str)
                 and part in self.allowed_keys(data, tuple(path))
             ):
-                # A missing key is kept; a union tag (e.g. 'move_top') is not a key: dropped.
+                # A missing key is kept; a union tag (e.g. 'move') is not a key: dropped.
                 path.append(part)
                 value = None
         return tuple(path)

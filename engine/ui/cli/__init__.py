@@ -143,7 +143,7 @@ def _run(argv: Sequence[str] | None) -> int:
     from ....rules.errors import RuleError
     from ...core.cards import DeckError
     from ...core.load import UnknownGame
-    from ...play.session import GameStalled
+    from ...core.state import GameStalled
     from .output import UsageError, fail
 
     module_name, function = args.run.split(":")

@@ -1,0 +1,88 @@
+"""Effects: what an action does to the piles. One entry per ``effect:`` name.
+
+Each entry is a spec class (the keys a rule file gives it, with their descriptions) and, right
+below it, its implementation, registered under the spec class in ``EFFECTS``. The entries live
+in the modules of this package by family (moves, chains, dealing, removal); every module here
+is imported, so a new module needs no other change. An implementation generates the legal
+actions of a position, says why an action is refused, and applies an action, returning a new
+position (positions are immutable, so undo is a stack).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ....rules.model import ActionSpec
+from ...core.layout import Layout
+from ...core.state import Action, Piles, State, Trace
+from ..registry import Registry
+
+S = TypeVar("S", bound=ActionSpec)
+
+
+class Effect(Generic[S]):
+    """The implementation of one action of a game (an effect with its parameters)."""
+
+    # How the action is written: with up to this many pile names ('t3 f3': 2, 'pick h5': 1,
+    # 'draw': 0), at least ``min_piles`` of them, and whether a number may follow ('t3 t5 4').
+    takes_piles: ClassVar[int] = 0
+    min_piles: ClassVar[int | None] = None  # None: exactly takes_piles
+    takes_number: ClassVar[bool] = False
+    # True when the effect keeps a count in the position (State.counts), e.g. redeals made.
+    keeps_count: ClassVar[bool] = False
+
+    def __init__(self, name: str, spec: S, layout: Layout) -> None:
+        self.name = name
+        self.spec = spec
+        self.layout = layout
+        self.help = spec.help
+        self.automatic = spec.automatic
+        self.counter = -1  # the index in State.counts, given by the game when keeps_count
+
+    def bind(self, conditions: Mapping[str, Callable[[State], bool]]) -> None:
+        """Called once the game's conditions are compiled, for effects that use one."""
+
+    def generate(self, state: State) -> list[Action]:
+        raise NotImplementedError
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        """Why ``action`` is not allowed in this position, in one line; None when it is."""
+        raise NotImplementedError
+
+    def allows(self, state: State, action: Action) -> bool:
+        """Whether ``action`` is allowed (the text of a refusal is not made)."""
+        return self.refusal(state, action) is None
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        """The position after a legal ``action`` (the phase is the flow's business)."""
+        raise NotImplementedError
+
+    def well_formed(self, action: Action) -> bool:
+        """Whether ``action`` has the shape this effect's actions have (piles that exist)."""
+        count = len(self.layout)
+        fewest = self.takes_piles if self.min_piles is None else self.min_piles
+        given = [p for p in (action.src, action.dst) if p != -1]
+        if not fewest <= len(given) <= self.takes_piles or (action.src == -1 and given):
+            return False
+        if not all(0 <= p < count for p in given):
+            return False
+        return action.n >= 0 if self.takes_number else action.n == 0
+
+
+EFFECTS: Registry[ActionSpec, type[Effect[Any]]] = Registry("effect")
+
+
+def replace(piles: Piles, *changes: tuple[int, tuple[int, ...]]) -> Piles:
+    """``piles`` with some piles replaced: ``(index, new pile)`` pairs."""
+    out = list(piles)
+    for index, pile in changes:
+        out[index] = pile
+    return tuple(out)
+
+
+# Every module of this package defines entries; importing them fills the registry.
+for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    importlib.import_module(f"{__name__}.{_module}")

@@ -1,0 +1,235 @@
+"""Dealing during play: from the stock to the waste, into gaps, along a row, and redealing."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ....rules.model import ActionSpec, Face
+from ....rules.spec import Count, PileName, PileRefs, config, record
+from ...core.cards import DOWN, MASK
+from ...core.layout import Layout
+from ...core.state import Action, State, Step, Trace
+from . import EFFECTS, Effect, replace
+
+
+@record
+class DealSpec(ActionSpec):
+    """Move cards from the top of one pile onto another (for example stock to waste).
+
+    Cards are turned over one by one, so with a count of three the third card dealt ends on
+    top, as when three cards are turned from a stock.
+    """
+
+    __pydantic_config__ = config(source="from", target="to")
+    disjoint = (("source", "target"),)
+    sources = ("source",)
+    destinations = ("target",)
+    effect: Literal["deal"]
+    source: PileName
+    """The pile cards are taken from."""
+    target: PileName
+    """The pile cards are put on."""
+    count: Count = 1
+    """How many cards at most."""
+    face: Face = "up"
+
+
+@EFFECTS.entry(DealSpec)
+class Deal(Effect[DealSpec]):
+    def __init__(self, name: str, spec: DealSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.source = layout.one(spec.source)
+        self.target = layout.one(spec.target)
+        self.count = spec.count
+        self.flag = DOWN if spec.face == "down" else 0
+        self._action = Action(name)
+
+    def generate(self, state: State) -> list[Action]:
+        return [self._action] if state.piles[self.source] else []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        if state.piles[self.source]:
+            return None
+        return f"{self.layout.names[self.source]} is empty"
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        piles = state.piles
+        src = piles[self.source]
+        n = min(self.count, len(src))
+        moved = tuple((c & MASK) | self.flag for c in reversed(src[len(src) - n :]))
+        if trace is not None:
+            trace.extend(Step(c & MASK, self.source, self.target) for c in moved)
+        new = replace(
+            piles, (self.source, src[: len(src) - n]), (self.target, piles[self.target] + moved)
+        )
+        return State(new, state.phase, state.counts)
+
+
+@record
+class DealRowSpec(ActionSpec):
+    """Deal one card from a pile onto each listed pile in turn, while cards last."""
+
+    __pydantic_config__ = config(source="from", target="to")
+    disjoint = (("source", "target"),)
+    sources = ("source",)
+    destinations = ("target",)
+    effect: Literal["deal_row"]
+    source: PileName
+    """The pile cards are dealt from."""
+    target: PileRefs
+    """The piles that get one card each, in order."""
+    face: Face = "up"
+
+
+@EFFECTS.entry(DealRowSpec)
+class DealRow(Effect[DealRowSpec]):
+    def __init__(self, name: str, spec: DealRowSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.source = layout.one(spec.source)
+        self.targets = layout.resolve(spec.target)
+        self.flag = DOWN if spec.face == "down" else 0
+        self._action = Action(name)
+
+    def generate(self, state: State) -> list[Action]:
+        return [self._action] if state.piles[self.source] else []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        if state.piles[self.source]:
+            return None
+        return f"{self.layout.names[self.source]} is empty"
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        work = list(state.piles)
+        stock = work[self.source]
+        for target in self.targets:
+            if not stock:
+                break
+            card = stock[-1] & MASK
+            stock = stock[:-1]
+            work[target] = work[target] + (card | self.flag,)
+            if trace is not None:
+                trace.append(Step(card, self.source, target))
+        work[self.source] = stock
+        return State(tuple(work), state.phase, state.counts)
+
+
+@record
+class RedealSpec(ActionSpec):
+    """Turn a pile over to make another again: the waste back into the stock, when the stock
+    is empty. The waste's first card becomes the stock's top card, face down."""
+
+    __pydantic_config__ = config(source="from", target="to")
+    disjoint = (("source", "target"),)
+    sources = ("source",)
+    destinations = ("target",)
+    effect: Literal["redeal"]
+    source: PileName
+    """The pile turned over (the waste)."""
+    target: PileName
+    """The pile it becomes again; it must be empty (the stock)."""
+    limit: Count | None = None
+    """How many times in a game; absent: without limit."""
+
+
+@EFFECTS.entry(RedealSpec)
+class Redeal(Effect[RedealSpec]):
+    keeps_count = True
+
+    def __init__(self, name: str, spec: RedealSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.source = layout.one(spec.source)
+        self.target = layout.one(spec.target)
+        self.limit = spec.limit
+        self._action = Action(name)
+
+    def _left(self, state: State) -> bool:
+        return self.limit is None or state.counts[self.counter] < self.limit
+
+    def generate(self, state: State) -> list[Action]:
+        piles = state.piles
+        if piles[self.source] and not piles[self.target] and self._left(state):
+            return [self._action]
+        return []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        names = self.layout.names
+        piles = state.piles
+        if not self._left(state):
+            return f"no redeal is left ({self.limit} in a game)"
+        if piles[self.target]:
+            return f"{names[self.target]} still has cards"
+        if not piles[self.source]:
+            return f"{names[self.source]} is empty: nothing to redeal"
+        return None
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        piles = state.piles
+        turned = tuple((c & MASK) | DOWN for c in reversed(piles[self.source]))
+        if trace is not None:
+            trace.extend(Step(c & MASK, self.source, self.target) for c in turned)
+        counts = list(state.counts)
+        counts[self.counter] += 1
+        new = replace(piles, (self.source, ()), (self.target, turned))
+        return State(new, state.phase, tuple(counts))
+
+
+@record
+class FillGapsSpec(ActionSpec):
+    """Deal from a pile, one card per short pile in the order listed, until none is short."""
+
+    __pydantic_config__ = config(source="from")
+    disjoint = (("source", "piles"),)
+    sources = ("source",)
+    destinations = ("piles",)
+    effect: Literal["fill_gaps"]
+    piles: PileRefs
+    """The piles to fill, in filling order."""
+    size: Count
+    """A pile is short below this size."""
+    source: PileName
+    """The pile the cards are dealt from."""
+    face: Face = "up"
+
+
+@EFFECTS.entry(FillGapsSpec)
+class FillGaps(Effect[FillGapsSpec]):
+    def __init__(self, name: str, spec: FillGapsSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.piles = layout.resolve(spec.piles)
+        self.size = spec.size
+        self.source = layout.one(spec.source)
+        self.flag = DOWN if spec.face == "down" else 0
+        self._action = Action(name)
+
+    def _short(self, state: State) -> bool:
+        size = self.size
+        return any(len(state.piles[p]) < size for p in self.piles)
+
+    def generate(self, state: State) -> list[Action]:
+        return [self._action] if state.piles[self.source] and self._short(state) else []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        if not self._short(state):
+            return "there is no gap to fill"
+        if not state.piles[self.source]:
+            return f"{self.layout.names[self.source]} is empty: nothing to fill with"
+        return None
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        work = list(state.piles)
+        stock = list(work[self.source])
+        size, flag = self.size, self.flag
+        # Each round gives one card to every short pile; the round count is bounded by size.
+        for _ in range(size):
+            dealt = False
+            for p in self.piles:
+                if len(work[p]) < size and stock:
+                    card = stock.pop()
+                    work[p] = work[p] + ((card & MASK) | flag,)
+                    dealt = True
+                    if trace is not None:
+                        trace.append(Step(card & MASK, self.source, p))
+            if not dealt:
+                break
+        work[self.source] = tuple(stock)
+        return State(tuple(work), state.phase, state.counts)

@@ -1,0 +1,257 @@
+"""Moving cards from pile to pile: one card, a built run, any face-up group, or a whole pile."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Literal
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+
+from ....rules.model import ActionSpec, Relation
+from ....rules.spec import MAX_PILES, PileRefs, Record, config, record
+from ...core.cards import DOWN, FACE
+from ...core.layout import Layout
+from ...core.state import Action, State, Step, Trace
+from ..accepts import Table, relation_table
+from . import EFFECTS, Effect, replace
+
+Offset = Annotated[int, Ge(-MAX_PILES), Le(MAX_PILES)]
+
+
+@record
+class CapacitySpec(Record):
+    """How many cards may move at once, counted FreeCell's way.
+
+    (empty cells + 1) x 2 ^ (empty spaces): with one free cell and two empty tableau piles,
+    (1 + 1) x 2 x 2 = 8 cards. An empty pile that is the move's target does not count.
+    """
+
+    cells: PileRefs | None = None
+    """Piles whose empty places each hold one card on the way (free cells)."""
+    spaces: PileRefs | None = None
+    """Piles whose emptiness doubles what can move (empty tableau piles)."""
+
+
+@record
+class MoveSpec(ActionSpec):
+    """The player moves cards from one pile onto another that accepts them.
+
+    What moves is the top card, a built run (cards that follow each other by the run rule),
+    any group of face-up cards from the top, or the whole pile; the target must accept the
+    lowest card moved. Written 'SOURCE TARGET' ('t3 f1'), with a count for several cards
+    ('t3 t5 4'); without a count, the longest run that may go there moves.
+    """
+
+    __pydantic_config__ = config(source="from", target="to")
+    sources = ("source",)
+    destinations = ("target",)
+    effect: Literal["move"]
+    source: PileRefs
+    """Piles cards may be taken from."""
+    target: PileRefs
+    """Piles cards may be put on."""
+    cards: Literal["top", "run", "group", "pile"] = "top"
+    """What moves: the top card; a run built by the run rule; any face-up group; the whole
+    pile."""
+    run: Relation | None = None
+    """With cards: run, how each card of a run follows the one below it; absent: by the
+    source pile's own build and suit rule."""
+    limit: CapacitySpec | None = None
+    """How many cards may move at once (FreeCell's free cells and empty piles); absent: any."""
+    reach: Annotated[tuple[Offset, ...], MinLen(1), MaxLen(8)] | None = None
+    """The target must lie so many places from the source, counting only the piles of the
+    source's group that hold cards (-1: the next to the left, -3: three to the left)."""
+    safe: Literal["never", "always", "builders_home"] = "never"
+    """When a move onto a foundation can never hurt, so that the engine may play it by
+    itself: never; always; or builders_home: once every card that could be built on the moved
+    card elsewhere is already on a foundation."""
+
+
+@EFFECTS.entry(MoveSpec)
+class Move(Effect[MoveSpec]):
+    takes_piles = 2
+    takes_number = True
+
+    def __init__(self, name: str, spec: MoveSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.sources = layout.resolve(spec.source)
+        self.targets = layout.resolve(spec.target)
+        self._source_set = frozenset(self.sources)
+        self._target_set = frozenset(self.targets)
+        self.mode = spec.cards
+        rules = [(t, layout.accepts[t]) for t in self.targets]
+        self._rules = rules
+        self._any_reads_others = any(r.reads_others for _, r in rules)
+        self._covered = {s: layout.covered_by[s] for s in self.sources if layout.covered_by[s]}
+        links: dict[int, Table] = {}
+        if self.mode == "run":
+            own = relation_table((spec.run,), False, 0) if spec.run is not None else None
+            links = {s: own or layout.accepts[s].relation for s in self.sources}
+        self._links = links
+        limit = spec.limit
+        self._cells = layout.resolve(limit.cells or ()) if limit else ()
+        self._spaces = layout.resolve(limit.spaces or ()) if limit else ()
+        self._limited = limit is not None
+        self._reach = spec.reach
+        self._foundations = frozenset(layout.with_role("foundation"))
+        self._copies = Counter(FACE[c] for c in layout.cards)
+        self._builders: list[frozenset[int]] = []
+        if spec.safe == "builders_home":
+            others = [r for i, r in enumerate(layout.accepts) if i not in self._foundations]
+            self._builders = [
+                frozenset().union(*(r.relation[face] for r in others)) if others else frozenset()
+                for face in range(52)
+            ]
+
+    # --- what may move ------------------------------------------------------------------
+
+    def _movable(self, pile: tuple[int, ...], src: int) -> int:
+        """How many cards from the top of ``pile`` may move together."""
+        if self.mode == "top":
+            return 1
+        if self.mode == "pile":
+            return len(pile) if not any(c & DOWN for c in pile) else 0
+        count = 0
+        link = self._links.get(src)
+        for k in range(len(pile) - 1, -1, -1):
+            card = pile[k]
+            if card & DOWN:
+                break
+            if count and link is not None and FACE[pile[k + 1]] not in link[FACE[card]]:
+                break
+            count += 1
+        return count
+
+    def _capacity(self, piles: tuple[tuple[int, ...], ...], dst: int) -> int:
+        if not self._limited:
+            return 1 << 30
+        cells = sum(1 for c in self._cells if not piles[c])
+        spaces = sum(1 for s in self._spaces if not piles[s] and s != dst)
+        return (cells + 1) << spaces
+
+    def _reachable(self, piles: tuple[tuple[int, ...], ...], src: int, dst: int) -> bool:
+        if self._reach is None:
+            return True
+        group = self.layout.groups[self.layout.group_of[src]]
+        filled = [p for p in group if piles[p]]
+        if src not in filled or dst not in filled:
+            return False
+        gap = filled.index(dst) - filled.index(src)
+        return gap in self._reach
+
+    def _blocked(self, piles: tuple[tuple[int, ...], ...], src: int) -> bool:
+        covers = self._covered.get(src)
+        return covers is not None and any(piles[c] for c in covers)
+
+    # --- generating, checking, applying -------------------------------------------------
+
+    def generate(self, state: State) -> list[Action]:
+        piles = state.piles
+        wants = []
+        for dst, rule in self._rules:
+            wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
+            if wanted:
+                wants.append((dst, wanted, rule.max_cards))
+        if not wants:
+            return []
+        name = self.name
+        out: list[Action] = []
+        if self.mode == "top" and not self._covered and self._reach is None:
+            for src in self.sources:
+                pile = piles[src]
+                if not pile or pile[-1] & DOWN:
+                    continue
+                face = FACE[pile[-1]]
+                for dst, wanted, _ in wants:
+                    if face in wanted and dst != src:
+                        out.append(Action(name, src, dst))
+            return out
+        for src in self.sources:
+            pile = piles[src]
+            if not pile or self._blocked(piles, src):
+                continue
+            most = self._movable(pile, src)
+            if not most:
+                continue
+            fewest = most if self.mode == "pile" else 1
+            for dst, wanted, room in wants:
+                if dst == src or not self._reachable(piles, src, dst):
+                    continue
+                top = min(most, self._capacity(piles, dst))
+                if room:
+                    top = min(top, room - len(piles[dst]))
+                for k in range(fewest, top + 1):
+                    if FACE[pile[-k]] in wanted:
+                        out.append(Action(name, src, dst, 0 if self.mode == "top" else k))
+        return out
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        piles = state.piles
+        names = self.layout.names
+        src, dst = action.src, action.dst
+        if src not in self._source_set:
+            return f"cards cannot be moved from {names[src]}"
+        if dst not in self._target_set:
+            return f"cards cannot be moved to {names[dst]}"
+        if src == dst:
+            return "cards cannot be moved onto their own pile"
+        pile = piles[src]
+        if not pile:
+            return f"{names[src]} is empty"
+        if self._blocked(piles, src):
+            covers = " and ".join(names[c] for c in self._covered[src])
+            return f"{names[src]} is covered: {covers} must be cleared first"
+        if not self._reachable(piles, src, dst):
+            steps = ", ".join(str(abs(r)) for r in self._reach or ())
+            return f"{names[dst]} is not {steps} place(s) from {names[src]} among the piles left"
+        count = action.n or 1
+        if self.mode == "top" and count != 1:
+            return f"only the top card of {names[src]} can be moved"
+        if count > len(pile):
+            return f"{names[src]} has only {len(pile)} card{'s' if len(pile) != 1 else ''}"
+        if self.mode == "pile" and count != len(pile):
+            return f"{names[src]} moves as a whole ({len(pile)} cards)"
+        if pile[-1] & DOWN:
+            return f"{names[src]}'s top card is face down"
+        most = self._movable(pile, src)
+        if count > most:
+            if any(c & DOWN for c in pile[-count:]):
+                return f"only face-up cards can be moved: {names[src]} has {most} on top"
+            return f"those {count} cards of {names[src]} are not a run: {most} can move together"
+        capacity = self._capacity(piles, dst)
+        if count > capacity:
+            return (
+                f"only {capacity} card{'s' if capacity != 1 else ''} can move at once "
+                "(one more for each free cell, doubled for each empty pile)"
+            )
+        rule = self.layout.accepts[dst]
+        return rule.refusal(names[dst], piles, dst, pile[-count], count)
+
+    def allows(self, state: State, action: Action) -> bool:
+        return self.refusal(state, action) is None
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        piles = state.piles
+        src, dst = action.src, action.dst
+        count = action.n or 1
+        pile = piles[src]
+        moved = pile[-count:]
+        if trace is not None:
+            trace.extend(Step(card, src, dst) for card in moved)
+        new = replace(piles, (src, pile[:-count]), (dst, piles[dst] + moved))
+        return State(new, state.phase, state.counts)
+
+    # --- moves that can never hurt ------------------------------------------------------
+
+    def is_safe(self, state: State, action: Action) -> bool:
+        """Whether this legal move may be played without asking (it cannot hurt)."""
+        if self.spec.safe == "never" or action.dst not in self._foundations:
+            return False
+        if self.spec.safe == "always":
+            return True
+        card = state.piles[action.src][-(action.n or 1)]
+        needed = self._builders[FACE[card]]
+        if not needed:
+            return True
+        home = Counter(FACE[c] for f in self._foundations for c in state.piles[f])
+        return all(home[face] >= self._copies[face] for face in needed)

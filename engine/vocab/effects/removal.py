@@ -1,0 +1,273 @@
+"""Taking cards out of play: finished runs, pairs that go together, and closing up the gaps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Annotated, ClassVar, Literal
+
+from annotated_types import Ge, Le, MaxLen
+
+from ....rules.model import ActionSpec, Face, GameSpec, Problem, Relation
+from ....rules.spec import Count, PileName, PileRefs, Rank, config, record
+from ...core.cards import DOWN, FACE, MASK, RANK
+from ...core.layout import Layout
+from ...core.state import Action, State, Step, Trace
+from ..accepts import relation_table
+from . import EFFECTS, Effect, replace
+
+
+@record
+class RemoveRunsSpec(ActionSpec):
+    """Take a finished run off the top of a pile onto an empty pile of another group.
+
+    A run is ``length`` face-up cards whose lowest (bottom) card has the rank ``starts_at``
+    and where each card follows the one below it by the run rule: Spider's King-to-Ace run of
+    one suit goes to an empty foundation. Written 'NAME PILE' ('collect t3').
+    """
+
+    __pydantic_config__ = config(source="from", target="to")
+    disjoint = (("source", "target"),)
+    progresses: ClassVar[bool] = True
+    sources = ("source",)
+    destinations = ("target",)
+    effect: Literal["remove_runs"]
+    source: PileRefs
+    """Piles a run may be taken from."""
+    target: PileRefs
+    """Piles a run may go to: the first empty one takes it."""
+    length: Count = 13
+    """How many cards a finished run has."""
+    starts_at: Rank = 13
+    """The rank of the run's bottom card (K for a King-to-Ace run)."""
+    run: Relation = Relation(build="down", suit="same")
+    """How each card of the run follows the one below it."""
+
+
+@EFFECTS.entry(RemoveRunsSpec)
+class RemoveRuns(Effect[RemoveRunsSpec]):
+    takes_piles = 1
+
+    def __init__(self, name: str, spec: RemoveRunsSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.sources = layout.resolve(spec.source)
+        self._source_set = frozenset(self.sources)
+        self.targets = layout.resolve(spec.target)
+        self.link = relation_table((spec.run,), False, 0)
+
+    def _finished(self, pile: tuple[int, ...]) -> bool:
+        length = self.spec.length
+        if len(pile) < length:
+            return False
+        run = pile[-length:]
+        if RANK[run[0]] != self.spec.starts_at or any(c & DOWN for c in run):
+            return False
+        return all(FACE[upper] in self.link[FACE[lower]] for lower, upper in pairwise(run))
+
+    def _room(self, state: State) -> int:
+        return next((t for t in self.targets if not state.piles[t]), -1)
+
+    def generate(self, state: State) -> list[Action]:
+        if self._room(state) < 0:
+            return []
+        piles = state.piles
+        return [Action(self.name, s) for s in self.sources if self._finished(piles[s])]
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        names = self.layout.names
+        if action.src not in self._source_set:
+            return f"no run can be taken from {names[action.src]}"
+        if not self._finished(state.piles[action.src]):
+            return f"{names[action.src]} has no finished run of {self.spec.length} cards on top"
+        if self._room(state) < 0:
+            return "there is no empty pile to take the run"
+        return None
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        piles = state.piles
+        dst = self._room(state)
+        pile = piles[action.src]
+        run = pile[-self.spec.length :]
+        if trace is not None:
+            trace.extend(Step(c, action.src, dst) for c in reversed(run))
+        new = replace(piles, (action.src, pile[: -self.spec.length]), (dst, run[::-1]))
+        return State(new, state.phase, state.counts)
+
+
+@record
+class PairSpec(ActionSpec):
+    """Remove two top cards that go together, or one that goes alone, onto a pile.
+
+    Two cards go together when their ranks add up to ``sum`` (A 1, J 11, Q 12, K 13) or, with
+    ``same_rank``, when they have the same rank; with ``adjacent`` their piles must touch in
+    the group's grid. A pile that is covered (a pyramid) cannot give its card. Written
+    'PILE PILE' ('t5 w') or, for a card that goes alone, 'NAME PILE' ('pair t7').
+    """
+
+    __pydantic_config__ = config(source="from", target="to")
+    disjoint = (("source", "target"),)
+    progresses: ClassVar[bool] = True
+    sources = ("source",)
+    destinations = ("target",)
+    effect: Literal["pair"]
+    source: PileRefs
+    """Piles whose top cards may be removed."""
+    target: PileName
+    """The pile removed cards go to."""
+    sum: Annotated[int, Ge(2), Le(26)] | None = None
+    """Two cards go together when their ranks add up to this."""
+    same_rank: bool = False
+    """Two cards go together when they have the same rank."""
+    alone: Annotated[tuple[Rank, ...], MaxLen(13)] = ()
+    """Ranks whose cards go on their own (a King in Pyramid)."""
+    adjacent: bool = False
+    """The two piles must touch (their group is arranged as a grid)."""
+
+    def problems(self, game: GameSpec) -> Iterator[Problem]:
+        if (self.sum is None) == (not self.same_rank):
+            yield ("sum",), "give either 'sum' or 'same_rank: true': how two cards go together"
+
+
+@EFFECTS.entry(PairSpec)
+class Pair(Effect[PairSpec]):
+    takes_piles = 2
+    min_piles = 1
+
+    def __init__(self, name: str, spec: PairSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.sources = layout.resolve(spec.source)
+        self._source_set = frozenset(self.sources)
+        self.target = layout.one(spec.target)
+        self.alone = frozenset(spec.alone)
+        self.covered = layout.covered_by
+        self.neighbours = layout.neighbours
+
+    def _free(self, piles: tuple[tuple[int, ...], ...], pile: int) -> bool:
+        cards = piles[pile]
+        if not cards or cards[-1] & DOWN:
+            return False
+        return not any(piles[c] for c in self.covered[pile])
+
+    def _match(self, a: int, b: int) -> bool:
+        if self.spec.same_rank:
+            return RANK[a] == RANK[b]
+        return RANK[a] + RANK[b] == self.spec.sum
+
+    def generate(self, state: State) -> list[Action]:
+        piles = state.piles
+        free = [p for p in self.sources if self._free(piles, p)]
+        out = [Action(self.name, p) for p in free if RANK[piles[p][-1]] in self.alone]
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                if self.spec.adjacent and b not in self.neighbours[a]:
+                    continue
+                if self._match(piles[a][-1], piles[b][-1]):
+                    out.append(Action(self.name, a, b))
+        return out
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        names = self.layout.names
+        piles = state.piles
+        chosen = [p for p in (action.src, action.dst) if p != -1]
+        for p in chosen:
+            if p not in self._source_set:
+                return f"cards cannot be removed from {names[p]}"
+            if not piles[p]:
+                return f"{names[p]} is empty"
+            if not self._free(piles, p):
+                covers = " and ".join(names[c] for c in self.covered[p] if piles[c])
+                return f"{names[p]}'s card is not free: {covers or 'it is face down'}"
+        if len(chosen) == 1:
+            card = piles[action.src][-1]
+            if RANK[card] in self.alone:
+                return None
+            return f"{names[action.src]}'s card does not go alone; name the pile it pairs with"
+        a, b = chosen
+        if a == b:
+            return "a card cannot pair with itself"
+        if self.spec.adjacent and b not in self.neighbours[a]:
+            return f"{names[a]} and {names[b]} do not touch"
+        if not self._match(piles[a][-1], piles[b][-1]):
+            rule = "have the same rank" if self.spec.same_rank else f"add up to {self.spec.sum}"
+            return f"the cards of {names[a]} and {names[b]} do not {rule}"
+        return None
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        work = list(state.piles)
+        for p in (action.src, action.dst):
+            if p == -1:
+                continue
+            card = work[p][-1]
+            work[p] = work[p][:-1]
+            work[self.target] = work[self.target] + (card & MASK,)
+            if trace is not None:
+                trace.append(Step(card & MASK, p, self.target))
+        return State(tuple(work), state.phase, state.counts)
+
+
+@record
+class CloseGapsSpec(ActionSpec):
+    """Close up a group's gaps, then fill the empty piles at its end from another pile.
+
+    The piles that hold cards slide towards the first piles, keeping their order (Monte
+    Carlo's layout closing up); then each empty pile, in order, gets one card from 'from'.
+    """
+
+    __pydantic_config__ = config(source="from")
+    disjoint = (("source", "piles"),)
+    sources = ("piles", "source")
+    destinations = ("piles",)
+    effect: Literal["close_gaps"]
+    piles: PileRefs
+    """The piles that close up, in order."""
+    source: PileName | None = None
+    """The pile that fills the empty piles afterwards; absent: none are filled."""
+    face: Face = "up"
+
+
+@EFFECTS.entry(CloseGapsSpec)
+class CloseGaps(Effect[CloseGapsSpec]):
+    def __init__(self, name: str, spec: CloseGapsSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.piles = layout.resolve(spec.piles)
+        self.source = layout.one(spec.source) if spec.source else -1
+        self.flag = DOWN if spec.face == "down" else 0
+        self._action = Action(name)
+
+    def _gapped(self, state: State) -> bool:
+        piles = state.piles
+        seen_gap = False
+        for p in self.piles:
+            if not piles[p]:
+                seen_gap = True
+            elif seen_gap:
+                return True
+        return seen_gap and self.source >= 0 and bool(piles[self.source])
+
+    def generate(self, state: State) -> list[Action]:
+        return [self._action] if self._gapped(state) else []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        return None if self._gapped(state) else "there is no gap to close or fill"
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        work = list(state.piles)
+        filled = [p for p in self.piles if work[p]]
+        contents = [work[p] for p in filled]
+        for p in self.piles:
+            work[p] = ()
+        for p, origin, cards in zip(self.piles, filled, contents, strict=False):
+            work[p] = cards
+            if trace is not None and origin != p:
+                trace.extend(Step(c & MASK, origin, p) for c in cards)
+        if self.source >= 0:
+            stock = work[self.source]
+            for p in self.piles:
+                if not work[p] and stock:
+                    card = stock[-1] & MASK
+                    stock = stock[:-1]
+                    work[p] = (card | self.flag,)
+                    if trace is not None:
+                        trace.append(Step(card, self.source, p))
+            work[self.source] = stock
+        return State(tuple(work), state.phase, state.counts)

@@ -1,0 +1,54 @@
+"""Turning cards face up."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from ....rules.model import ActionSpec
+from ....rules.spec import PileRefs, record
+from ...core.cards import DOWN, MASK
+from ...core.layout import Layout
+from ...core.state import Action, State, Step, Trace
+from . import EFFECTS, Effect
+
+
+@record
+class TurnUpSpec(ActionSpec):
+    """Turn face up the top card of every listed pile whose top card is face down.
+
+    Usually 'automatic: true', so that a card turns up as soon as it is exposed.
+    """
+
+    progresses: ClassVar[bool] = True
+    sources = ()
+    destinations = ()
+    effect: Literal["turn_up"]
+    piles: PileRefs
+    """The piles whose exposed face-down card turns up."""
+
+
+@EFFECTS.entry(TurnUpSpec)
+class TurnUp(Effect[TurnUpSpec]):
+    def __init__(self, name: str, spec: TurnUpSpec, layout: Layout) -> None:
+        super().__init__(name, spec, layout)
+        self.piles = layout.resolve(spec.piles)
+        self._action = Action(name)
+
+    def _hidden_tops(self, state: State) -> list[int]:
+        piles = state.piles
+        return [p for p in self.piles if piles[p] and piles[p][-1] & DOWN]
+
+    def generate(self, state: State) -> list[Action]:
+        return [self._action] if self._hidden_tops(state) else []
+
+    def refusal(self, state: State, action: Action) -> str | None:
+        return None if self._hidden_tops(state) else "no pile has a face-down card on top"
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        work = list(state.piles)
+        for p in self._hidden_tops(state):
+            card = work[p][-1] & MASK
+            work[p] = (*work[p][:-1], card)
+            if trace is not None:
+                trace.append(Step(card, p, p))
+        return State(tuple(work), state.phase, state.counts)
