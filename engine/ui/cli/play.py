@@ -216,7 +216,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     steps: list[Step] = []
     session.trace = steps if args.trace else None
     session.autoplay()
-    if session.is_over() and all(game.autoplays(before) for before, _ in session.history):
+    if session.is_over() and all(entry.auto for entry in session.history):
         trace = steps if args.trace else None
         return _report_autoplayed(game, session, seed, trace, args.json, args.game)
     player = Player(game, session, seed, args.json, args.game)
