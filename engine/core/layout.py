@@ -7,10 +7,35 @@ the layout of the piles, never the whole game.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
+from ...rules import cache
 from ...rules.model import GameSpec
+from ..vocab import accepts
 from ..vocab.accepts import AcceptRule, compile_accepts
 from .cards import canonical_deck
+
+
+def accept_rules(spec: GameSpec) -> tuple[AcceptRule, ...]:
+    """Every pile's compiled accept rule, in pile order.
+
+    Compiling the tables takes longer than the rest of a game's start, so they are kept in the
+    cache of rule files, keyed by the piles' accept specs and the vocabulary's code.
+    """
+    groups = [(group.accepts, len(group.names)) for group in spec.piles.values()]
+    total = sum(n for _, n in groups)
+    name = cache.key((Path(accepts.__file__).parent,), repr(groups))
+    kept = cache.load("accepts", name)
+    if (
+        isinstance(kept, tuple)
+        and len(kept) == total
+        and all(isinstance(rule, AcceptRule) for rule in kept)
+    ):
+        found: tuple[AcceptRule, ...] = kept
+        return found
+    rules = tuple(compile_accepts(given, i) for given, n in groups for i in range(n))
+    cache.store("accepts", name, rules)
+    return rules
 
 
 class Layout:
@@ -20,21 +45,19 @@ class Layout:
         names: list[str] = []
         group_of: list[str] = []
         role: list[str] = []
-        rules: list[AcceptRule] = []
         self.groups: dict[str, tuple[int, ...]] = {}
         for group_name, group in spec.piles.items():
             start = len(names)
-            for i, name in enumerate(group.names):
+            for name in group.names:
                 names.append(name)
                 group_of.append(group_name)
                 role.append(group.role)
-                rules.append(compile_accepts(group.accepts, i))
             self.groups[group_name] = tuple(range(start, len(names)))
         self.names: tuple[str, ...] = tuple(names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         self.group_of: tuple[str, ...] = tuple(group_of)
         self.role: tuple[str, ...] = tuple(role)
-        self.accepts: tuple[AcceptRule, ...] = tuple(rules)
+        self.accepts: tuple[AcceptRule, ...] = accept_rules(spec)
         self.cards: tuple[int, ...] = tuple(canonical_deck(spec.decks, spec.remove))
         self.bases: dict[int, str] = {
             self.index[name]: card
