@@ -72,6 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable JSON lines")
     p.set_defaults(run="play:cmd_play")
 
+    p = sub.add_parser("rules", help="print a game's rules, written from its rule file")
+    p.add_argument("game", help="game id or path to a rule file")
+    p.set_defaults(run="rules:cmd_rules")
+
     p = sub.add_parser("stats", help="play many deals and report the win rate")
     p.add_argument("game")
     p.add_argument("--deals", type=_positive, required=True, help="how many deals")
