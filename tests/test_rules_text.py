@@ -46,11 +46,15 @@ def test_phases_and_outcomes_of_a_game_with_several_phases() -> None:
     assert "Won in playing once this no longer holds: some card is still face down" in text
 
 
-def test_a_rule_file_by_path() -> None:
+def test_a_rule_file_by_path_and_the_rules_command_in_a_game() -> None:
     path = str(ROOT / "tests" / "data" / "kings_aside.yaml")
     text = flat(run_cli("rules", path).out)
     assert "tableau (t1..t4): 4 tableau piles." in text
     assert "Takes only cards of rank K; when empty it takes only rank K." in text
     assert "Takes a card one rank higher in the same suit on its top card; when empty it " \
         "takes only rank A." in text  # fmt: skip
+    in_game = run_cli("play", "big-ben", "--seed", "3", stdin="rules\n").out
+    assert "Won when every card is on the foundations." in in_game
+    records = run_cli("play", "big-ben", "--seed", "3", "--json", stdin="rules\n").json_lines()
+    assert "Lost when no move, fill or draw is possible." in flat(records[1]["rules"])
     assert run_cli("rules", "no-such-game").code == 1
