@@ -19,6 +19,8 @@ import pytest
 _HOME = tempfile.mkdtemp(prefix="solitaire-tests-")
 os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
+# Output off a terminal is drawn for COLUMNS columns (80 when unset): pin it.
+os.environ["COLUMNS"] = "80"
 
 from yaml_solitaire.engine.ui.cli import main  # noqa: E402
 

@@ -164,12 +164,12 @@ WIN_SCRIPT = ROOT / "tests" / "data" / "big_ben_seed_3_win.txt"
 
 def test_a_won_game_from_a_scripted_list_of_commands() -> None:
     commands = WIN_SCRIPT.read_text(encoding="utf-8")
-    result = run_cli("play", "big-ben", "--seed", "3", "--json", stdin=commands)
+    result = run_cli("play", "big-ben", "--no-auto", "--seed", "3", "--json", stdin=commands)
     records = result.json_lines()
     assert all(r["ok"] for r in records), [r for r in records if not r["ok"]][:1]
     assert records[-1]["phase"] == "won" and records[-1]["foundation_cards"] == 104
     assert all(r["phase"] == "playing" for r in records[:-1])
-    human = run_cli("play", "big-ben", "--seed", "3", stdin=commands)
+    human = run_cli("play", "big-ben", "--no-auto", "--seed", "3", stdin=commands)
     assert "Won: 104 cards on the foundations." in human.out
 
 
@@ -177,7 +177,7 @@ def test_human_session_shows_the_clock_and_explains_refusals() -> None:
     result = run_cli("play", "big-ben", "--seed", "5", stdin="help\nt1 f1\nhint\nmoves\nq\n")
     out = result.out
     assert result.code == 0
-    assert "f12 5D need 7" in out and "s 56 cards" in out and "w -" in out
+    assert "f12 5D>6D ..QD" in out and "s 56 cards" in out and "w -" in out
     assert "! KD does not go on 6C (f1 takes 7C)" in out
     assert "hint: " in out and "legal: " in out and "draw [d]" in out
     assert "\x1b[" not in out, "no colour codes when output is not a terminal"

@@ -70,7 +70,7 @@ def test_grandfathers_clock_seed_29_won_by_hand() -> None:
     assert block, "the hand-won line of seed 29 is in the notes"
     moves = block.group(1).replace("\\\n", "").split(",")
     assert len(moves) == 46
-    records = run_cli("play", "grandfathers-clock", "--seed", "29", "--json",
+    records = run_cli("play", "grandfathers-clock", "--no-auto", "--seed", "29", "--json",
                       stdin="\n".join(moves) + "\n").json_lines()  # fmt: skip
     assert all(r["ok"] for r in records)
     assert records[-1]["result"] == "won" and records[-1]["foundation_cards"] == 52

@@ -28,7 +28,7 @@ WHOLE_FILE = "The whole file"
 GOING_FURTHER = 10
 SKIPPED = "..."
 # Printed only at a terminal; a piped session shows neither it nor the '> ' prompts.
-TERMINAL_ONLY = "Type 'help' for the commands."
+TERMINAL_ONLY = "Type 'help' for the commands, 'rules' for the rules."
 
 
 @dataclass(frozen=True)

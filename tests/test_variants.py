@@ -218,7 +218,7 @@ def test_grandfather_lost_at_the_deal_when_no_move_exists() -> None:
 
 def test_grandfather_won_from_a_script() -> None:
     script = (ROOT / "tests" / "data" / "grandfathers_clock_seed_1_win.txt").read_text()
-    records = run_cli("play", "grandfathers-clock", "--seed", "1", "--json",
+    records = run_cli("play", "grandfathers-clock", "--no-auto", "--seed", "1", "--json",
                       stdin=script).json_lines()  # fmt: skip
     assert all(r["ok"] for r in records)
     assert records[-1]["phase"] == "won" and records[-1]["foundation_cards"] == 52
@@ -261,3 +261,15 @@ def test_undo_goes_back_to_the_players_last_choice() -> None:
     else:
         raise AssertionError("the first chain is not the player's choice: nothing to undo")
     assert session.position == choosing
+
+
+def test_undo_in_peek_goes_back_to_the_players_choice_never_to_a_half_step() -> None:
+    records = run_cli("play", "clock-peek", "--seed", "0", "--json",
+                      stdin="pick h1\nundo\nundo\n").json_lines()  # fmt: skip
+    dealt, picked, undone, nothing = records
+    assert picked["phase"] == "lost" and picked["cards_placed"] == 50
+    # The pick and the chain the engine then ran are one step: undo shows the choice again.
+    assert undone["phase"] == "choosing" and undone["piles"] == dealt["piles"]
+    assert undone["actions"][0] == "pick h1" and len(undone["actions"]) > 1
+    # The chain before the choice was no one's decision: there is nothing before it to undo.
+    assert nothing["ok"] is False and nothing["error"] == "nothing to undo"

@@ -7,8 +7,11 @@ the layout of the piles, never the whole game.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
+from ...rules import cache
 from ...rules.model import GameSpec, Grid
+from ..vocab import accepts
 from ..vocab.accepts import AcceptRule, compile_accepts
 from ..vocab.roles import ROLES
 from .cards import canonical_deck
@@ -33,20 +36,7 @@ class Layout:
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         self.group_of: tuple[str, ...] = tuple(group_of)
         self.role: tuple[str, ...] = tuple(role)
-        rules: list[AcceptRule] = []
-        for group_name, group in spec.piles.items():
-            piles = self.groups[group_name]
-            for i in range(len(piles)):
-                rules.append(
-                    compile_accepts(
-                        group.accepts,
-                        i,
-                        capacity=ROLES[group.role].capacity,
-                        group=piles,
-                        resolve=self.resolve,
-                    )
-                )
-        self.accepts: tuple[AcceptRule, ...] = tuple(rules)
+        self.accepts: tuple[AcceptRule, ...] = self._accept_rules(spec)
         self.cards: tuple[int, ...] = tuple(canonical_deck(spec.decks, spec.remove, spec.suits))
         self.bases: dict[int, str | int] = {
             self.index[name]: card
@@ -63,6 +53,37 @@ class Layout:
                 self._pyramid(piles)
             elif isinstance(group.arrangement, Grid):
                 self._grid(piles, group.arrangement.grid)
+
+    def _accept_rules(self, spec: GameSpec) -> tuple[AcceptRule, ...]:
+        """Every pile's compiled accept rule, in pile order.
+
+        Compiling the tables takes longer than the rest of a game's start, so they are kept in
+        the cache of rule files, keyed by the pile groups and the vocabulary's code.
+        """
+        name = cache.key((Path(accepts.__file__).parent,), repr(spec.piles))
+        kept = cache.load("accepts", name)
+        if (
+            isinstance(kept, tuple)
+            and len(kept) == len(self.names)
+            and all(isinstance(rule, AcceptRule) for rule in kept)
+        ):
+            found: tuple[AcceptRule, ...] = kept
+            return found
+        rules: list[AcceptRule] = []
+        for group_name, group in spec.piles.items():
+            piles = self.groups[group_name]
+            for i in range(len(piles)):
+                rules.append(
+                    compile_accepts(
+                        group.accepts,
+                        i,
+                        capacity=ROLES[group.role].capacity,
+                        group=piles,
+                        resolve=self.resolve,
+                    )
+                )
+        cache.store("accepts", name, tuple(rules))
+        return tuple(rules)
 
     def _pyramid(self, piles: tuple[int, ...]) -> None:
         rows: list[tuple[int, ...]] = []

@@ -3,19 +3,26 @@
 The machine is built from the same compiled transition table that ``Game.apply`` drives: its
 states are the game's phases, its triggers the player's actions, its conditions the rule file's
 named conditions plus the effect's own legality, and its ``before`` callback applies the effect.
-In play the machine decides; the text of a refusal is worked out only when it refuses.
+In play the machine decides the player's actions; the text of a refusal is worked out only when
+it refuses. Actions the engine plays by itself (an autoplaying phase, safe moves, a forced
+finish) are legal by construction and go through the same table directly (``Game.apply``); the
+machine is built when the player first acts, so a game that plays itself never imports it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from transitions import Machine, MachineError
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.flow import AUTO, Transition
 from ..core.game import Game
 from ..core.state import Action, GameStalled, IllegalAction, State, Trace
+
+if TYPE_CHECKING:  # pragma: no cover
+    from transitions import Machine
+
+# Decides whether the engine may play an action by itself in a position.
+Safe = Callable[[State, Action], bool]
 
 # An autoplaying phase plays at most this many actions per card before it is called stalled.
 _AUTOPLAY_PER_CARD = 4
@@ -29,6 +36,15 @@ class _Model:
     state: str
 
 
+class Played(NamedTuple):
+    """One action in a session's history: the position before it, the action, and whether the
+    engine played it by itself (``auto``) rather than the player choosing it."""
+
+    before: State
+    action: Action
+    auto: bool = False
+
+
 class Session:
     """One game in play, python-chess style: ``push`` an action, ``pop`` to undo it."""
 
@@ -36,18 +52,30 @@ class Session:
         self.game = game
         self.start = start
         self.position = start
-        self.history: list[tuple[State, Action]] = []
-        self.undone: list[tuple[State, Action]] = []
+        self.history: list[Played] = []
+        # Undone actions, last undone last; ``before`` holds the position *after* the action.
+        self.undone: list[Played] = []
         self.trace: Trace | None = None
         self._model = _Model()
-        self.machine = Machine(
-            model=self._model,
-            states=list(game.states),
-            initial=start.phase,
-            transitions=[self._edge(t) for t in game.flow.transitions],
-            auto_transitions=False,
-            send_event=False,
-        )
+        self._machine: Machine | None = None
+
+    @property
+    def machine(self) -> Machine:
+        """The phase machine, built on first use, in the current phase."""
+        if self._machine is None:
+            from transitions import Machine
+
+            self._machine = Machine(
+                model=self._model,
+                states=list(self.game.states),
+                initial=self.position.phase,
+                transitions=[self._edge(t) for t in self.game.flow.transitions],
+                auto_transitions=False,
+                send_event=False,
+            )
+        elif self._model.state != self.position.phase:
+            self._machine.set_state(self.position.phase, model=self._model)
+        return self._machine
 
     def _edge(self, t: Transition) -> dict[str, Any]:
         def holds(check: Callable[[State], bool]) -> Callable[..., bool]:
@@ -77,8 +105,11 @@ class Session:
         self.position = State(self.position.piles, self._model.state, self.position.counts)
 
     def _fire(self, trigger: str, *args: object) -> bool:
+        from transitions import MachineError
+
+        machine = self.machine
         try:
-            return bool(self.machine.events[trigger].trigger(self._model, *args))
+            return bool(machine.events[trigger].trigger(self._model, *args))
         except (KeyError, MachineError):  # no such trigger, or none from this phase
             return False
 
@@ -94,21 +125,28 @@ class Session:
     def is_over(self) -> bool:
         return self.game.is_terminal(self.position)
 
-    def push(self, action: Action) -> None:
-        """Play ``action``; IllegalAction with the reason (and nothing changed) if not allowed."""
+    def push(self, action: Action, *, auto: bool = False) -> None:
+        """Play ``action``; IllegalAction with the reason (and nothing changed) if not allowed.
+
+        ``auto``: the engine plays it by itself (through the compiled table); undo takes it
+        back together with the player's choice that led to it.
+        """
         before = self.position
         problem = self.game.well_formed(action)
         if problem is not None:
             raise IllegalAction(problem)
-        if not self._fire(action.name, action):
-            self._restore(before)
-            raise IllegalAction(
-                self.game.refusal(before, action) or f"{action.name} is not allowed now"
-            )
-        for _ in range(len(self.game.states) + 1):
-            if not self._fire(AUTO):
-                break
-        self.history.append((before, action))
+        if auto:
+            self.position = self.game.apply(before, action, self.trace)
+        else:
+            if not self._fire(action.name, action):
+                self._restore(before)
+                raise IllegalAction(
+                    self.game.refusal(before, action) or f"{action.name} is not allowed now"
+                )
+            for _ in range(len(self.game.states) + 1):
+                if not self._fire(AUTO):
+                    break
+        self.history.append(Played(before, action, auto))
         self.undone.clear()
 
     def autoplay(self) -> list[Action]:
@@ -124,7 +162,7 @@ class Session:
             actions = self.legal_actions()
             if len(actions) != 1:
                 break
-            self.push(actions[0])
+            self.push(actions[0], auto=True)
             played.append(actions[0])
             if self.position in seen or len(played) > limit:
                 raise GameStalled(
@@ -135,12 +173,35 @@ class Session:
             seen.add(self.position)
         return played
 
+    def play_automatic(self, safe: Safe) -> list[Action]:
+        """Play, one at a time, the first legal action that ``safe`` accepts, until there is
+        none (or the game is over); each is recorded as played by the engine, so that undo
+        takes it back with the player's choice that caused it. The actions played, in order.
+
+        This is the hook for automatic moves (safe moves to the foundations, a forced finish):
+        the predicate decides, the session plays and records.
+        """
+        played: list[Action] = []
+        limit = _AUTOPLAY_PER_CARD * len(self.game.cards)
+        while not self.is_over() and len(played) <= limit:
+            state = self.position
+            action = next((a for a in self.legal_actions() if safe(state, a)), None)
+            if action is None:
+                break
+            self.push(action, auto=True)
+            played.append(action)
+        return played
+
+    def moves_made(self) -> int:
+        """How many actions the player chose (the engine's own are not counted)."""
+        return sum(1 for entry in self.history if not entry.auto)
+
     def pop(self) -> Action:
         """Undo the last action; IndexError when there is nothing to undo."""
         if not self.history:
             raise IndexError("nothing to undo")
-        before, action = self.history.pop()
-        self.undone.append((self.position, action))
+        before, action, auto = self.history.pop()
+        self.undone.append(Played(self.position, action, auto))
         self._restore(before)
         return action
 
@@ -151,7 +212,7 @@ class Session:
         the position shown is always one the player has seen. IndexError when there is none.
         """
         kept = len(self.history)
-        while kept and self.game.autoplays(self.history[kept - 1][0]):
+        while kept and self.history[kept - 1].auto:
             kept -= 1
         if kept == 0:
             raise IndexError("nothing to undo")
@@ -163,19 +224,19 @@ class Session:
     def redo(self) -> Action:
         if not self.undone:
             raise IndexError("nothing to redo")
-        after, action = self.undone.pop()
-        self.history.append((self.position, action))
+        after, action, auto = self.undone.pop()
+        self.history.append(Played(self.position, action, auto))
         self._restore(after)
         return action
 
     def redo_choice(self) -> list[Action]:
         """Redo one choice of the player and what the engine then played by itself."""
         done = [self.redo()]
-        while self.undone and self.game.autoplays(self.position):
+        while self.undone and self.undone[-1].auto:
             done.append(self.redo())
         return done
 
     def _restore(self, state: State) -> None:
         self.position = state
-        self.machine.set_state(state.phase, model=self._model)
-        self._model.state = state.phase
+        if self._machine is not None:
+            self._machine.set_state(state.phase, model=self._model)

@@ -1,19 +1,27 @@
-"""Drawing a position for a terminal: a clock face for piles with hours, rows otherwise.
+"""Drawing a position: a clock face for piles with hours, rows otherwise.
 
-Cards are always written in the project's notation (``10H``, ``QS``); colour (red hearts and
-diamonds, dim face-down cards) is added by rich only on a terminal without ``NO_COLOR``.
+The board tells the player what the rules would otherwise leave to memory:
+
+- each foundation shows its top card, the card it takes next and the card where it stops
+  (``f11 4S>5S ..JS``), worked out from the pile's accept rule, whatever that rule is;
+- the top cards that some legal action can take are emphasised;
+- cards are written ``10H``, ``QS``; on a colour terminal with suit symbols (``10♥``), hearts and
+  diamonds in red; ``##`` is a card face down and ``__`` a gap that the stock fills;
+- the columns of a clock face have fixed widths (from the terminal's width, not the cards), so
+  nothing moves sideways as piles grow: a pile longer than its place shows ``+N`` for the cards
+  left out at its bottom.
 """
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from collections.abc import Container, Iterable, Sequence
 
-from ..core.cards import DOWN, MASK, RANK, SUIT, card_text
+from ..core.cards import DOWN, FACE, MASK, SUIT, card_text
 from ..core.game import Game
 from ..core.state import State
+from ..vocab.accepts import AcceptRule
 from ..vocab.effects.dealing import FillGaps
+from .screen import Line
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
 _DIAL_CELLS = {
@@ -24,20 +32,60 @@ _DIAL_CELLS = {
     7: (4, 1), 6: (4, 2), 5: (4, 3),
 }  # fmt: skip
 _CENTRE = (2, 2)
+_SYMBOLS = "♣♦♥♠"
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+MIN_WIDTH, MAX_CELL = 60, 24
 
 
-def card_markup(card: int) -> Text:
-    if card & DOWN:
-        return Text("##", style="dim")
-    name = card_text(card & MASK)
-    return Text(name, style="bold red" if SUIT[card] in (1, 2) else "bold")
+def face_name(face: int, symbols: bool = False) -> str:
+    name = card_text(face)
+    return name[:-1] + _SYMBOLS[face // 13] if symbols else name
+
+
+def faces_text(faces: frozenset[int], symbols: bool = False) -> str:
+    """A set of cards in a few characters: one card, a rank in any suit, or 'any'."""
+    if len(faces) == 1:
+        return face_name(next(iter(faces)), symbols)
+    ranks = {f % 13 for f in faces}
+    if len(ranks) == 1:
+        rank = _RANKS[ranks.pop()]
+        if len(faces) == 4:
+            return rank
+        return "/".join(face_name(f, symbols) for f in sorted(faces))
+    if len(faces) == 52:
+        return "any"
+    return "/".join(face_name(f, symbols) for f in sorted(faces)[:2]) + ("/.." * (len(faces) > 2))
+
+
+def progress(rule: AcceptRule, pile: Sequence[int]) -> tuple[frozenset[int], frozenset[int] | None]:
+    """What a pile takes next and where its building stops, from its accept rule.
+
+    The cards that may follow are traced through the rule's table: the stop is the last set of
+    cards before the rule accepts nothing more (None when building never stops, as when it
+    wraps round for ever). Both are empty when the pile takes nothing now.
+    """
+    nxt = rule.wanted(tuple(pile))
+    if not nxt:
+        return nxt, None
+    current, seen = nxt, {nxt}
+    for _ in range(53):
+        after: frozenset[int] = frozenset().union(*(rule.on_top[f] for f in current))
+        if not after:
+            return nxt, current
+        if after in seen:
+            return nxt, None
+        seen.add(after)
+        current = after
+    return nxt, None  # pragma: no cover - 53 distinct sets of a rank chain cannot occur
 
 
 class Renderer:
-    """Draws positions of one game; knows which piles are short and which are complete."""
+    """Draws positions of one game for a given width, with or without suit symbols."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, symbols: bool = False, width: int = 100) -> None:
         self.game = game
+        self.symbols = symbols
+        self.width = max(width, MIN_WIDTH)
         layout = game.layout
         display = game.spec.display
         widths: dict[str, int] = {}
@@ -61,99 +109,213 @@ class Renderer:
             if isinstance(effect, FillGaps):
                 for pile in effect.piles:
                     self.gap_size[pile] = effect.size
+        self.dial = display.layout == "clock" and any(self.hour)
+        # Columns of the clock face: five of one fixed width.
+        self.cell = min(MAX_CELL, (self.width - 4) // 5)
+        # Lines given to each pile on the clock face: enough for as many of the widest cards
+        # (10H) as it is dealt, so that a dealt pile always shows whole, face up or down.
+        dealt = game.deal_seed(0)
+        widest = layout.cards[9]  # a ten
+        self.lines_for = [
+            1 if layout.role[p] in ("foundation", "stock", "waste") else
+            len(self._fit(p, [widest] * len(dealt.piles[p]), (), self.cell))
+            for p in range(len(layout))
+        ]  # fmt: skip
 
-    def pile_line(self, state: State, pile: int) -> Text:
+    # --- cards and piles ----------------------------------------------------------------------
+
+    def card(self, card: int, strong: bool = False) -> tuple[str, str]:
+        emphasis = " bold underline" if strong else ""
+        if card & DOWN:
+            return "##", ("dim" + emphasis).strip()
+        style = "red" if SUIT[card] in (1, 2) else ""
+        return face_name(FACE[card & MASK], self.symbols), (style + emphasis).strip()
+
+    def _name(self, pile: int) -> Line:
+        return Line(f"{self.game.pile_names[pile]:<{self.name_width[pile]}}", "cyan")
+
+    def foundation(self, pile: int, cards: Sequence[int], width: int) -> Line:
+        """``f11 4S>5S ..JS``: top card, next card, last card; shorter forms when narrow."""
+        rule = self.game.layout.accepts[pile]
+        nxt, stop = progress(rule, cards)
+        forms: list[Line] = []
+        if not nxt or cards:
+            top = Line(*self.card(cards[-1])) if cards else Line("-", "dim")
+        else:
+            top = Line()  # an empty pile shows only what it takes: 'f1 >A ..K'
+        if not nxt:
+            done = " done" if cards and rule.complete_rank is not None else ""
+            forms.append(Line().extend(top).add(done, "green"))
+        else:
+            ahead = faces_text(nxt, self.symbols)
+            last = faces_text(stop, self.symbols) if stop is not None else ""
+            base = Line().extend(top).add(">", "dim").add(ahead, "bold")
+            if last and stop != nxt:
+                forms.append(Line().extend(base).add(f" ..{last}", "dim"))
+                forms.append(Line().extend(base).add(f"..{last}", "dim"))
+            elif last:
+                forms.append(Line().extend(base).add(" last", "dim"))
+            forms.append(base)
+        name = self._name(pile)
+        form = next((f for f in forms if len(name) + len(f) <= width), forms[-1])
+        return name.extend(form)
+
+    def _fit(
+        self,
+        pile: int,
+        cards: Sequence[int],
+        strong: Container[int],
+        width: int,
+        gaps: int = 0,
+        left_out: int = 0,
+    ) -> list[Line]:
+        """A pile's cards over as many lines of ``width`` as they need, its name first.
+
+        ``left_out``: that many cards at the bottom are not shown (``+N`` stands for them).
+        """
+        last = len(cards) - 1
+        words: list[tuple[str, str]] = [("+" + str(left_out), "dim")] if left_out else []
+        words += [
+            self.card(c, i == last and pile in strong) for i, c in enumerate(cards) if i >= left_out
+        ]
+        words += [("__", "yellow")] * gaps
+        if not words:
+            words = [("-", "dim")]
+        indent = self.name_width[pile]
+        lines: list[Line] = [self._name(pile)]
+        for text, style in words:
+            line = lines[-1]
+            sep = " " if len(line) > indent else ""
+            if len(line) + len(sep) + len(text) > width and len(line) > indent:
+                lines.append(Line(" " * indent))
+                line, sep = lines[-1], ""
+            line.add(sep).add(text, style)
+        return lines
+
+    def pile(
+        self, state: State, pile: int, strong: Container[int], width: int, room: int = 0
+    ) -> list[Line]:
+        """The lines of one pile within ``width``; at most ``room`` lines (0: as many as needed),
+        leaving out bottom cards to fit."""
         game = self.game
         cards = state.piles[pile]
-        name = game.pile_names[pile]
         role = game.layout.role[pile]
-        line = Text()
-        line.append(f"{name:<{self.name_width[pile]}}", style="cyan")
         if role == "stock":
-            line.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
-            return line
+            return [self._name(pile).add(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")]
         if role == "waste":
+            line = self._name(pile)
             if cards:
-                line.append_text(card_markup(cards[-1]))
-                line.append(f" ({len(cards)})", style="dim")
+                line.add(*self.card(cards[-1], strong=pile in strong))
+                line.add(f" ({len(cards)})", "dim")
             else:
-                line.append("-", style="dim")
-            return line
+                line.add("-", "dim")
+            return [line]
         if role == "foundation":
-            if cards:
-                line.append_text(card_markup(cards[-1]))
-                need = self.still_needed(pile, cards[-1])
-                if need is not None:
-                    line.append(" done" if need == 0 else f" need {need}", style="dim")
-            else:
-                line.append("-", style="dim")
-            return line
-        for i, card in enumerate(cards):
-            if i:
-                line.append(" ")
-            line.append_text(card_markup(card))
-        gaps = self.gap_size.get(pile, 0) - len(cards)
-        if gaps > 0:
-            line.append(
-                ("" if not cards else " ") + " ".join("__" for _ in range(gaps)), style="yellow"
-            )
-        if not cards and gaps <= 0:
-            line.append("-", style="dim")
-        return line
+            return [self.foundation(pile, cards, width)]
+        gaps = max(0, self.gap_size.get(pile, 0) - len(cards))
+        lines = self._fit(pile, cards, strong, width, gaps)
+        left_out = 0
+        while room and len(lines) > room and left_out < len(cards) - 1:
+            left_out += 1
+            lines = self._fit(pile, cards, strong, width, gaps, left_out)
+        return lines
 
-    def still_needed(self, pile: int, top: int) -> int | None:
-        rule = self.game.layout.accepts[pile]
-        if rule.complete_rank is None:
-            return None
-        rank = RANK[top]
-        if rule.build == "down":
-            return (rank - rule.complete_rank) % 13
-        return (rule.complete_rank - rank) % 13
+    # --- the board ----------------------------------------------------------------------------
 
-    def board(self, state: State) -> RenderableType:
-        game = self.game
-        if game.spec.display.layout == "clock" and any(self.hour):
-            return self._dial(state)
-        return self._rows(state, range(len(game.pile_names)))
+    def playable(self, state: State) -> frozenset[int]:
+        """The piles whose top card (or the pile itself) some legal action takes now."""
+        return frozenset(a.src for a in self.game.legal_actions(state) if a.src >= 0)
 
-    def _dial(self, state: State) -> RenderableType:
-        grid = Table.grid(padding=(0, 1))
-        for _ in range(5):
-            grid.add_column(no_wrap=False)
-        cells: dict[tuple[int, int], list[Text]] = {}
+    def board(self, state: State, strong: Container[int] | None = None) -> list[Line]:
+        if strong is None:
+            strong = self.playable(state)
+        piles = range(len(self.game.pile_names))
+        if self.dial:
+            return self._dial(state, strong)
+        return self._rows(state, piles, strong)
+
+    def _dial(self, state: State, strong: Container[int]) -> list[Line]:
+        cells: dict[tuple[int, int], list[Line]] = {}
+        # A row of piles that all have room for more than one line needs no blank line below.
+        airy: dict[int, bool] = {}
         others: list[int] = []
+        width = self.cell
         for pile, hour in enumerate(self.hour):
             if hour:
-                cells.setdefault(_DIAL_CELLS[hour], []).append(self.pile_line(state, pile))
+                where = _DIAL_CELLS[hour]
             elif pile in self.centre:
-                cells.setdefault(_CENTRE, []).append(self.pile_line(state, pile))
+                where = _CENTRE
             else:
                 others.append(pile)
+                continue
+            room = self.lines_for[pile]
+            airy[where[0]] = airy.get(where[0], True) and room > 1
+            lines = self.pile(state, pile, strong, width, room)
+            lines += [Line() for _ in range(room - len(lines))]
+            cells.setdefault(where, []).extend(lines)
+        out: list[Line] = []
         for row in range(5):
-            grid.add_row(*(Text("\n").join(cells.get((row, col), [Text("")])) for col in range(5)))
-            if row < 4:
-                grid.add_row(*(Text("") for _ in range(5)))
-        if not others:
-            return grid
-        return Group(grid, Text(""), self._rows(state, others))
+            height = max(len(cells.get((row, col), [])) for col in range(5))
+            for k in range(height):
+                line = Line()
+                for col in range(5):
+                    cell = cells.get((row, col), [])
+                    part = cell[k] if k < len(cell) else Line()
+                    if col:
+                        line.add(" ")
+                    line.extend(Line().extend(part).pad(width))
+                out.append(line)
+            if row < 4 and not airy.get(row, False):
+                out.append(Line())
+        if others:
+            out.append(Line())
+            out += self._rows(state, others, strong)
+        return out
 
-    def _rows(self, state: State, piles: range | list[int]) -> RenderableType:
-        table = Table.grid(padding=(0, 2))
-        table.add_column(style="dim")
-        table.add_column()
-        for pile in piles:
-            label = self.label.get(self.game.layout.group_of[pile], "")
-            table.add_row(label, self.pile_line(state, pile))
-        return table
+    def _rows(self, state: State, piles: Iterable[int], strong: Container[int]) -> list[Line]:
+        layout = self.game.layout
+        shown = [p for p in piles]
+        labels = [self.label.get(layout.group_of[p], "") for p in shown]
+        label_width = max((len(label) for label in labels), default=0)
+        indent = label_width + 2 if label_width else 2
+        out: list[Line] = []
+        previous = None
+        for pile, label in zip(shown, labels, strict=True):
+            text = label if label != previous else ""
+            previous = label
+            lines = self.pile(state, pile, strong, self.width - indent)
+            for k, line in enumerate(lines):
+                head = Line(f"{text if k == 0 else '':<{indent}}", "dim")
+                out.append(head.extend(line))
+        return out
 
-    def status(self, state: State) -> Text:
+    def status(
+        self, state: State, moves: int | None = None, seconds: float | None = None
+    ) -> list[Line]:
+        """The game's name, score, moves made, time played, and the phase's help (on a line of
+        its own when it does not fit beside them)."""
         game = self.game
-        text = Text()
-        text.append(game.name, style="bold")
+        line = Line(game.name, "bold")
+        line.add(f"  {game.spec.score.label}: {game.score(state)}/{len(game.cards)}")
+        if moves is not None:
+            line.add(f"  moves: {moves}")
+        if seconds is not None:
+            line.add(f"  {time_text(seconds)}")
         outcome = game.outcome(state)
-        text.append(f"  {game.spec.score.label}: {game.score(state)}/{len(game.cards)}")
         if outcome:
-            text.append(f"  {outcome.upper()}", style="bold green" if outcome == "won" else "bold")
+            line.add(f"  {outcome.upper()}", "bold green" if outcome == "won" else "bold")
         elif game.states[state.phase].help:
-            text.append(f"  ({game.states[state.phase].help})", style="dim")
-        return text
+            help_text = f"({game.states[state.phase].help})"
+            if len(line) + 2 + len(help_text) <= self.width:
+                line.add("  " + help_text, "dim")
+            else:
+                return [line, Line(help_text, "dim")]
+        return [line]
+
+
+def time_text(seconds: float) -> str:
+    """Time played as m:ss, or h:mm:ss from an hour on."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run="authoring:cmd_list")
 
     p = sub.add_parser("play", help="play a game (a game id or a rule file path)")
-    p.add_argument("game", help="game id (see 'solitaire list') or path to a rule file")
+    p.add_argument("game", nargs="?", help="game id (see 'solitaire list') or path to a rule file")
     deal = p.add_mutually_exclusive_group()
     deal.add_argument("--seed", type=_seed, help="deal number N (same N, same deal, forever)")
     deal.add_argument(
@@ -68,9 +68,38 @@ def build_parser() -> argparse.ArgumentParser:
         help="the deal order: cards separated by spaces or commas, "
         "or @FILE; the first card listed is dealt first",
     )
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="continue a saved game (without FILE: the last unfinished one)",
+    )
     p.add_argument("--trace", action="store_true", help="list every card the engine moved")
     p.add_argument("--json", action="store_true", help="machine-readable JSON lines")
+    p.add_argument(
+        "--no-auto",
+        action="store_true",
+        help="no automatic moves (safe moves to the foundations, a forced finish)",
+    )
+    p.add_argument("--ascii", action="store_true", help="plain letters, no colour or symbols")
+    p.add_argument("--no-record", action="store_true", help="leave this game out of the history")
     p.set_defaults(run="play:cmd_play")
+
+    p = sub.add_parser("rules", help="print a game's rules, written from its rule file")
+    p.add_argument("game", help="game id or path to a rule file")
+    p.set_defaults(run="rules:cmd_rules")
+
+    p = sub.add_parser("replay", help="show a saved game step by step")
+    p.add_argument("file", metavar="FILE", help="a game record ('save' in a game, or an autosave)")
+    p.add_argument("--json", action="store_true", help="one JSON line per step")
+    p.add_argument("--ascii", action="store_true", help="plain letters, no colour or symbols")
+    p.set_defaults(run="records:cmd_replay")
+
+    p = sub.add_parser("history", help="your games: played, won, streaks, best scores and times")
+    p.add_argument("game", nargs="?", help="only this game (id, alias or rule file)")
+    p.add_argument("--json", action="store_true", help="one JSON object per finished game")
+    p.set_defaults(run="records:cmd_history")
 
     p = sub.add_parser("stats", help="play many deals and report the win rate")
     p.add_argument("game")

@@ -1,75 +1,406 @@
-"""``solitaire play``: deal, then read the player's commands and report in text or JSON lines."""
+"""``solitaire play``: deal (or resume), then read the player's commands and report.
+
+The loop reads commands from a terminal (with line editing and a history of commands) or from a
+pipe, plays them through the session, lets the engine play what needs no decision (a phase that
+plays itself, safe moves to the foundations, a forced finish), and reports in text or JSON lines.
+An unfinished game is saved when the player quits, at the end of input on a terminal, and on
+Ctrl-C; every game played is written to the player's history unless ``--no-record``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import random
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ....rules.model import RESERVED_COMMANDS
-from ...core.cards import parse_deck, read_deck_text
+from ...core.cards import DOWN, FACE, MASK, parse_deck, printable, read_deck_text
 from ...core.game import Game
 from ...core.load import load_game
 from ...core.state import Action, IllegalAction, State, Step
+from ...play import assist
 from ...play.hints import suggest
+from ...play.progress import Deal, Progress, new_deal
+from ...play.records import GameRecord, RecordError
 from ...play.session import Session
-from ..render import Renderer
+from ...play.userdata import autosave_path
+from ..render import Renderer, face_name, time_text
+from ..screen import Screen
 from .output import (
+    EXIT_INVALID,
     EXIT_OK,
-    console,
+    UsageError,
     ending,
+    fail,
     position_json,
     seed_line,
     trace_json,
     trace_lines,
 )
 
-
-def start(game: Game, args: argparse.Namespace) -> tuple[State, int | None]:
-    if args.deck is not None:
-        order = parse_deck(read_deck_text(args.deck), game.cards)
-        return game.deal(order), None
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000_000)
-    return game.deal_seed(seed), seed
+PREFER = assist.PREFERENCE
+BUILT_INS = (
+    "undo [u], redo, hint [h], moves [m], board [b], rules, auto on|off, save FILE, "
+    "restart, new [SEED], help [?], quit [q]"
+)
 
 
 class Player:
-    """The interactive loop: reads commands, plays them, reports in text or JSON lines."""
+    """One player's games in one run of ``solitaire play``: the loop, the reports, the saves."""
 
-    COMMANDS: ClassVar[tuple[str, ...]] = ("undo", "redo", "hint", "moves", "board", "help", "quit")
+    COMMANDS: ClassVar[tuple[str, ...]] = (
+        "undo", "redo", "hint", "moves", "board", "rules", "help", "save", "restart", "new",
+        "quit", "exit",
+    )  # fmt: skip
 
-    def __init__(
-        self, game: Game, session: Session, seed: int | None, as_json: bool, ref: str
-    ) -> None:
-        self.ref = ref  # how the user named the game, for the replay hint
+    def __init__(self, game: Game, args: argparse.Namespace, ref: str) -> None:
         self.game = game
-        self.session = session
-        self.seed = seed
-        self.as_json = as_json
-        self.console = console()
-        self.renderer = Renderer(game)
-        self.seen: set[State] = {session.position}
-        self.steps: list[Step] | None = None  # with --trace: every card moved so far
-        self.shown = 0  # how many of the steps have been reported
+        self.ref = ref  # how the user named the game, for the replay hint
+        self.as_json: bool = args.json
+        self.trace_all: bool = args.trace
+        self.record_history: bool = not args.no_record
+        self.auto: bool = not args.no_auto
+        self.interactive = False
+        self.screen = Screen(sys.stdout, colour=None if not args.ascii else False)
+        self.renderer = Renderer(
+            game, symbols=self.screen.colour and not self.as_json, width=self.screen.width()
+        )
+        self.shown = 0  # how many of the cards moved have been listed (--trace)
+
+    # --- one game -------------------------------------------------------------------------
+
+    def begin(self, deal: Deal, record: GameRecord | None = None) -> None:
+        """Start a game on ``deal``, or continue the one in ``record``."""
+        self.progress = Progress(self.game, deal, record, auto=self.auto)
+        self.shown = len(self.steps) if record is not None else 0  # a resumed game's are old
+        self.finished = False  # written to the history as over
+        self.seen: set[State] = {s.before for s in self.session.history}
+        self.seen.add(self.session.position)
+        if self.session.is_over():
+            self.game_over()
+
+    @property
+    def session(self) -> Session:
+        return self.progress.session
+
+    @property
+    def deal(self) -> Deal:
+        return self.progress.deal
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.progress.steps
+
+    def settle(self) -> list[Action]:
+        self.progress.auto = self.auto
+        return self.progress.settle()
+
+    def write_record(self, path: Path, make_folder: bool = False) -> None:
+        from ..atomic import write_text
+
+        if make_folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_text(path, self.progress.record().dumps())
+
+    def autosave(self) -> str | None:
+        """Save an unfinished game in which the player has moved; the file, or None."""
+        if self.session.is_over() or not self.progress.moves:
+            return None
+        path = autosave_path(self.game.id)
+        try:
+            self.write_record(path, make_folder=True)
+        except OSError as exc:
+            self.warn(f"cannot save the game in {printable(str(path))}: {exc.strerror or exc}")
+            return None
+        return str(path)
+
+    def is_autosaved(self) -> bool:
+        """Whether the automatic save of this game's id holds this very game."""
+        from ...play.records import read_record
+
+        path = autosave_path(self.game.id)
+        try:
+            return path.exists() and read_record(path).id == self.progress.id
+        except RecordError:
+            return False
+
+    def forget_autosave(self) -> None:
+        """A game finished or abandoned needs no automatic save (if the save is this game)."""
+        if self.is_autosaved():
+            with contextlib.suppress(OSError):
+                autosave_path(self.game.id).unlink()
+
+    def to_history(self, result: str) -> None:
+        """Write this game to the player's history (once it is a game: a move, or its end)."""
+        if not self.record_history:
+            return
+        if not self.progress.moves and not self.session.is_over():
+            return
+        from ...play.history import History, HistoryError
+        from ...play.userdata import history_path
+
+        try:
+            History(history_path()).record(self.progress.row(result))
+        except HistoryError as exc:
+            self.warn(f"{exc}; this game is not in the history")
+
+    def game_over(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self.progress.stop()
+        self.to_history(self.game.outcome(self.session.position) or "lost")
+        self.forget_autosave()
+
+    def leave(self, saving: bool, abandon: bool = False) -> str | None:
+        """The player leaves this game unfinished: save it when ``saving`` (the file, or None),
+        forget its automatic save when ``abandon``, and write it to the history: unfinished
+        while a save of it is kept, else abandoned."""
+        if self.session.is_over():
+            return None
+        saved = self.autosave() if saving else None
+        if abandon:
+            self.forget_autosave()
+        kept = saved is not None or (not abandon and self.is_autosaved())
+        self.to_history("unfinished" if kept else "abandoned")
+        return saved
+
+    # --- output ---------------------------------------------------------------------------
+
+    def warn(self, text: str) -> None:
+        print(f"solitaire: {text}", file=sys.stderr, flush=True)
 
     def emit(self, command: str | None, ok: bool, error: str | None, **extra: Any) -> None:
         record: dict[str, Any] = {"command": command, "ok": ok, "error": error}
         if command is None:
-            record.update(game=self.game.id, seed=self.seed)
+            record.update(game=self.game.id, seed=self.deal.seed)
         record.update(position_json(self.game, self.session.position))
         record.update(extra)
         print(json.dumps(record), flush=True)
 
+    def say(self, text: str) -> None:
+        self.screen.say(text)
+
+    def card_name(self, card: int) -> str:
+        """A card as the board writes it (with a suit symbol on a colour terminal)."""
+        return face_name(FACE[card & MASK], self.renderer.symbols)
+
     def show(self) -> None:
         state = self.session.position
-        self.console.print(self.renderer.board(state))
-        self.console.print(self.renderer.status(state))
+        seconds = self.progress.seconds() if self.interactive else None
+        lines = self.renderer.board(state)
+        lines += self.renderer.status(state, self.progress.moves, seconds)
+        self.screen.write(lines)
 
-    def say(self, text: str) -> None:
-        self.console.print(text, markup=False)
+    def introduce(self, resumed: str | None = None, command: str | None = None) -> None:
+        """The first lines of a game: which deal it is, and the board."""
+        if self.as_json:
+            extra: dict[str, Any] = {"resumed": resumed} if resumed else {}
+            if command is not None:
+                extra.update(game=self.game.id, seed=self.deal.seed)
+            self.emit(command, True, None, **extra, **self.trace_extra())
+            return
+        self.list_steps()
+        if resumed:
+            moves = self.progress.moves
+            played = time_text(self.progress.seconds())
+            self.say(
+                f"{self.game.name}: resumed from {printable(resumed)} "
+                f"({moves} move{'s' if moves != 1 else ''}, {played} played)"
+            )
+        if self.deal.seed is not None:
+            self.say(seed_line(self.game, self.deal.seed, self.ref))
+        self.show()
+        if self.session.is_over():
+            self.say(ending(self.game, self.session.position))
+
+    def trace_extra(self) -> dict[str, list[str]]:
+        if not self.trace_all:
+            self.shown = len(self.steps)
+            return {}
+        fresh = self.steps[self.shown :]
+        self.shown = len(self.steps)
+        return trace_json(fresh)
+
+    def list_steps(self) -> None:
+        """With --trace, every card moved since the last listing."""
+        if not self.trace_all:
+            self.shown = len(self.steps)
+            return
+        fresh = self.steps[self.shown :]
+        for text in trace_lines(self.game, fresh, self.shown):
+            self.say(text)
+        self.shown = len(self.steps)
+
+    def report(self, action: Action, steps: list[Step]) -> str | None:
+        """One line for an action that moved several cards: 'fill: t12 <- 4H, t1 <- 9C'."""
+        if len(steps) < 2:
+            return None
+        names = self.game.pile_names
+        parts = [f"{names[s.dst]} <- {self.card_name(s.card)}" for s in steps]
+        return self.fitted(f"{self.game.action_text(action)}: ", parts, f"{len(steps)} cards")
+
+    def fitted(self, head: str, parts: list[str], total: str) -> str:
+        """``head`` and as many ``parts`` as fit the board's width, then '... (total)'."""
+        width = self.renderer.width
+        for shown in range(len(parts), -1, -1):
+            more = f", ... ({total})" if shown < len(parts) else ""
+            text = head + ", ".join(parts[:shown]) + more
+            if len(text) <= width or shown == 0:
+                return text.replace(": , ...", ": ...")
+        return head  # pragma: no cover - the loop always returns
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def run(self, lines: Iterator[str]) -> int:
+        try:
+            for raw in lines:
+                line = raw.strip()
+                if not line or line.startswith("#"):
+                    continue
+                if self.handle(line) == "quit":
+                    return EXIT_OK
+        except KeyboardInterrupt:
+            if self.interactive:
+                print(flush=True)  # off the prompt's line
+            saved = self.leave(saving=True)
+            if saved:
+                self.warn(f"interrupted; the game is saved in {saved}")
+                self.warn("continue it with: solitaire play --resume")
+            raise
+        # End of input: on a terminal the player left (Ctrl-D), a script just ended.
+        saved = self.leave(saving=self.interactive)
+        if saved and not self.as_json:
+            self.say(f"Saved; continue with: solitaire play --resume ({printable(saved)})")
+        return EXIT_OK
+
+    def handle(self, line: str) -> str:
+        words = line.split()
+        first = words[0].lower()
+        name = RESERVED_COMMANDS.get(first, "")
+        takes_word = name in ("save", "new")  # 'save FILE', 'new SEED'; the others stand alone
+        if name not in self.COMMANDS or (len(words) > 1 and not takes_word):
+            name = ""
+        if first == "auto" and len(words) <= 2 and first not in self.game.notation.keys:
+            return self.switch_auto(line, words[1:])
+        if name in ("quit", "exit"):
+            return self.quit(line)
+        if name in ("undo", "redo"):
+            return self.undo_redo(line, name)
+        if name in ("hint", "moves", "board", "help", "rules"):
+            return self.inform(line, name)
+        if name == "save":
+            return self.save(line, line.split(None, 1)[1:])
+        if name in ("restart", "new"):
+            return self.restart(line, name, words[1:])
+        return self.act(line, words)
+
+    def quit(self, line: str) -> str:
+        state = self.session.position
+        saved = self.leave(saving=True)
+        if self.as_json:
+            self.emit(line, True, None, **({"saved": saved} if saved else {}))
+            return "quit"
+        moves = self.progress.moves
+        summary = (
+            f"{self.game.name}: {moves} move{'s' if moves != 1 else ''}, "
+            f"{self.game.score(state)}/{len(self.game.cards)} {self.game.spec.score.label}"
+        )
+        if self.interactive:
+            summary += f", {time_text(self.progress.seconds())} played"
+        self.say(summary + ".")
+        if saved:
+            self.say(f"Saved; continue with: solitaire play --resume ({printable(saved)})")
+        return "quit"
+
+    def switch_auto(self, line: str, words: list[str]) -> str:
+        if words and words[0].lower() not in ("on", "off"):
+            return self.refuse(line, "auto takes 'on' or 'off'")
+        if words:
+            self.auto = words[0].lower() == "on"
+        state = "on" if self.auto else "off"
+        played = self.settle() if self.auto else []
+        if played:
+            self.seen.add(self.session.position)
+            if self.session.is_over():
+                self.game_over()
+        if self.as_json:
+            self.emit(line, True, None, auto_moves=self.auto, **self.played_extra(played))
+            return "ok"
+        self.say(
+            f"automatic moves: {state} (safe moves to the foundations, and the finish when "
+            "only moves to the foundations are left)"
+        )
+        if played:
+            self.after(played, None)
+        return "ok"
+
+    def undo_redo(self, line: str, name: str) -> str:
+        session = self.session
+        try:
+            actions = session.undo() if name == "undo" else session.redo_choice()
+        except IndexError as exc:
+            return self.refuse(line, str(exc))
+        self.progress.sync_times()
+        if name == "redo" and session.is_over():
+            self.game_over()
+        texts = [self.game.action_text(a) for a in actions]
+        if self.as_json:
+            self.emit(line, True, None, actions=texts, **self.trace_extra())
+            return "ok"
+        self.list_steps()
+        self.say(f"{'undone' if name == 'undo' else 'redone'}: {', '.join(texts)}")
+        self.show()
+        return "ok"
+
+    def inform(self, line: str, name: str) -> str:
+        state = self.session.position
+        game = self.game
+        if name == "hint":
+            action = suggest(game, state, self.seen)
+            text = game.action_text(action) if action else None
+            if self.as_json:
+                self.emit(line, True, None, hint=text)
+            elif action is None:
+                self.say("no legal action is left")
+            else:
+                self.say(f"hint: {text}{self.describe(state, action)}")
+        elif name == "moves":
+            texts = [game.action_text(a) for a in self.session.legal_actions()]
+            if self.as_json:
+                self.emit(line, True, None, moves=texts)
+            else:
+                self.say("legal: " + (", ".join(texts) if texts else "none"))
+        elif name == "board":
+            if self.as_json:
+                self.emit(line, True, None)
+            else:
+                self.show()
+        elif name == "rules":
+            from ..rules_text import rules_text
+
+            text = rules_text(game, min(self.renderer.width, 100) - 1)
+            if self.as_json:
+                self.emit(line, True, None, rules=text)
+            else:
+                self.say(text)
+        else:
+            if self.as_json:
+                self.emit(line, True, None, help=self.help_text())
+            else:
+                self.say(self.help_text())
+        return "ok"
+
+    def describe(self, state: State, action: Action, verb: str = "moves ") -> str:
+        """' (moves 5C)' for an action that moves a top card."""
+        if action.src < 0 or action.dst < 0 or not state.piles[action.src]:
+            return ""
+        return f" ({verb}{self.card_name(state.piles[action.src][-1])})"
 
     def help_text(self) -> str:
         lines = ["Actions:"]
@@ -83,7 +414,11 @@ class Player:
             }[effect.takes_piles]
             alias = f" [{', '.join(keys)}]" if keys else ""
             lines.append(f"  {form}{alias}: {effect.help or name}")
-        lines.append("Commands: undo [u], redo, hint [h], moves [m], board [b], help [?], quit [q]")
+        sources = [s for e in self.game.effects.values() for s in getattr(e, "sources", ())]
+        if sources:
+            example = self.game.pile_names[sources[0]]
+            lines.append(f"  PILE alone (e.g. {example}): its top card's only move, or {PREFER}")
+        lines.append(f"Commands: {BUILT_INS}")
         return "\n".join(lines)
 
     def _example_move(self, name: str) -> str:
@@ -95,79 +430,123 @@ class Player:
         src, dst = getattr(effect, "sources", (0,))[0], getattr(effect, "targets", (1,))[0]
         return self.game.action_text(Action(name, src, dst))
 
-    def run(self, lines: Iterator[str], interactive: bool) -> int:
-        steps = self.new_steps()
-        if self.as_json:
-            self.emit(None, True, None, **trace_json(steps))
-        else:
-            for text in trace_lines(self.game, steps or []):
-                self.say(text)
-            if self.seed is not None:
-                self.say(seed_line(self.game, self.seed, self.ref))
-            self.show()
-            if interactive:
-                self.say("Type 'help' for the commands.")
-        for raw in lines:
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            if self.handle(line) == "quit":
-                break
-        return EXIT_OK
-
-    def handle(self, line: str) -> str:
-        session = self.session
-        words = line.split()
-        name = RESERVED_COMMANDS.get(words[0].lower(), "")
-        if len(words) > 1 or name not in self.COMMANDS:
-            name = "action"
-        if name == "quit":
-            if self.as_json:
-                self.emit(line, True, None)
-            return "quit"
-        if name in ("undo", "redo"):
-            try:
-                session.undo() if name == "undo" else session.redo_choice()
-            except IndexError as exc:
-                return self.refuse(line, str(exc))
-            return self.done(line)
-        if name in ("hint", "moves", "board", "help"):
-            return self.inform(line, name)
+    def save(self, line: str, words: list[str]) -> str:
+        if not words:
+            return self.refuse(line, "save needs a file name, e.g. 'save game.json'")
+        path = Path(words[0])
         try:
-            action = self.game.parse_action(line)
+            self.write_record(path)
+        except OSError as exc:
+            return self.refuse(line, f"cannot save to {printable(words[0])}: {exc.strerror or exc}")
+        if self.as_json:
+            self.emit(line, True, None, saved=str(path))
+        else:
+            self.say(f"saved: {printable(str(path))} (continue with: solitaire play --resume FILE)")
+        return "ok"
+
+    def restart(self, line: str, name: str, words: list[str]) -> str:
+        if name == "restart" and words:
+            return self.refuse(line, "restart takes no argument")
+        seed: int | None = None
+        if words:
+            try:
+                seed = int(words[0])
+                if not 0 <= seed < 2**63:
+                    raise ValueError
+            except ValueError:
+                return self.refuse(line, f"not a deal number: {printable(words[0], 20)}")
+        self.leave(saving=False, abandon=True)
+        self.begin(self.deal if name == "restart" else new_deal(self.game, seed))
+        self.introduce(command=line)
+        return "ok"
+
+    def act(self, line: str, words: list[str]) -> str:
+        """A game action: its text ('t3 f5', 'd'), or a pile name alone ('t3')."""
+        session = self.session
+        game = self.game
+        before = session.position
+        chosen: str | None = None
+        try:
+            if len(words) == 1 and words[0] not in game.notation.keys:
+                pile = game.layout.index.get(words[0], game.layout.index.get(words[0].lower()))
+                if pile is not None:
+                    action, chosen = self.choose(pile)
+                else:
+                    action = game.parse_action(line)
+            else:
+                action = game.parse_action(line)
+            mark = len(self.steps)
             session.push(action)
         except (ValueError, IllegalAction) as exc:
             return self.refuse(line, str(exc))
-        session.autoplay()
+        own = self.steps[mark:]
+        played = self.settle()
         self.seen.add(session.position)
-        return self.done(line)
-
-    def inform(self, line: str, name: str) -> str:
-        state = self.session.position
-        if name == "hint":
-            action = suggest(self.game, state, self.seen)
-            text = self.game.action_text(action) if action else None
-            if self.as_json:
-                self.emit(line, True, None, hint=text)
-            else:
-                self.say(f"hint: {text}" if text else "no legal action is left")
-        elif name == "moves":
-            texts = [self.game.action_text(a) for a in self.session.legal_actions()]
-            if self.as_json:
-                self.emit(line, True, None, moves=texts)
-            else:
-                self.say("legal: " + (", ".join(texts) if texts else "none"))
-        elif name == "board":
-            if self.as_json:
-                self.emit(line, True, None)
-            else:
-                self.show()
-        else:
-            if self.as_json:
-                self.emit(line, True, None, help=self.help_text())
-            else:
-                self.say(self.help_text())
+        if session.is_over():
+            self.game_over()
+        elif self.interactive:
+            self.autosave()
+        if self.as_json:
+            extra: dict[str, Any] = {"played": game.action_text(action)} if chosen else {}
+            self.emit(line, True, None, **extra, **self.played_extra(played))
+            return "ok"
+        if chosen:
+            self.say(f"{game.action_text(action)}{self.describe(before, action)}: {chosen}")
+        self.after(played, (action, own))
         return "ok"
+
+    def played_extra(self, played: list[Action]) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
+        if played:
+            extra["auto"] = [self.game.action_text(a) for a in played]
+        extra.update(self.trace_extra())
+        return extra
+
+    def after(self, played: list[Action], own: tuple[Action, list[Step]] | None) -> None:
+        """Report what an action did and what the engine then played, and show the board."""
+        if self.trace_all:
+            self.list_steps()
+        else:
+            lines: list[str] = []
+            if own is not None:
+                text = self.report(*own)
+                if text:
+                    lines.append(text)
+            auto = self.auto_report(played)
+            if auto:
+                lines.append(auto)
+            for text in lines:
+                self.say(text)
+            self.shown = len(self.steps)
+        self.show()
+        if self.session.is_over():
+            self.say(ending(self.game, self.session.position))
+            if self.interactive:
+                self.say("Type 'new' for another deal, 'restart' to play this one again, or 'q'.")
+
+    def auto_report(self, played: list[Action]) -> str | None:
+        """'auto: t3 f5 (5C), w f1 (AC)' for the actions the engine played after a command."""
+        if not played:
+            return None
+        history = self.session.history[len(self.session.history) - len(played) :]
+        parts = [
+            self.game.action_text(p.action) + self.describe(p.before, p.action, "") for p in history
+        ]
+        return self.fitted("auto: ", parts, f"{len(played)} actions")
+
+    def choose(self, pile: int) -> tuple[Action, str]:
+        """The action a pile name alone stands for; ValueError when there is none."""
+        state = self.session.position
+        found = assist.preferred(self.game, state, pile)
+        if found is not None:
+            return found
+        name = self.game.pile_names[pile]
+        cards = state.piles[pile]
+        if not cards:
+            raise ValueError(f"{name} is empty")
+        top = cards[-1]
+        what = "its top card" if top & DOWN else f"its top card ({self.card_name(top)})"
+        raise ValueError(f"{name}: {what} has no legal move now")
 
     def refuse(self, line: str, reason: str) -> str:
         if self.as_json:
@@ -176,79 +555,167 @@ class Player:
             self.say(f"! {reason}")
         return "refused"
 
-    def new_steps(self) -> list[Step] | None:
-        """The cards moved since the last report (None without --trace)."""
-        if self.steps is None:
-            return None
-        fresh = self.steps[self.shown :]
-        self.shown = len(self.steps)
-        return fresh
 
-    def done(self, line: str) -> str:
-        steps = self.new_steps()
-        if self.as_json:
-            self.emit(line, True, None, **trace_json(steps))
-            return "ok"
-        for text in trace_lines(self.game, steps or [], self.shown - len(steps or [])):
-            self.say(text)
-        self.show()
-        if self.session.is_over():
-            self.say(ending(self.game, self.session.position))
-        return "ok"
+# --- reading commands ---------------------------------------------------------------------
 
 
-def _input_lines(interactive: bool) -> Iterator[str]:
-    if not interactive:
-        yield from sys.stdin
-        return
-    while True:
+def _terminal_lines(player: Player) -> Iterator[str]:
+    """Lines typed at the prompt, with line editing and a history of commands (readline)."""
+    history = _setup_readline()
+    try:
+        while True:
+            try:
+                line = input("> ")
+            except EOFError:
+                print()
+                return
+            yield line
+    finally:
+        history()
+
+
+def _setup_readline() -> Callable[[], None]:
+    """Line editing for ``input()``; returns what saves the history of commands at the end."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - platforms without readline
+        return lambda: None
+    from ...play.userdata import command_history_path
+
+    path = command_history_path()
+    with contextlib.suppress(OSError, ValueError):
+        readline.read_history_file(path)
+    readline.set_history_length(1000)
+
+    def save() -> None:
+        from ..atomic import write_text
+
+        count = readline.get_current_history_length()
+        items = [readline.get_history_item(i) for i in range(1, count + 1)]
         try:
-            yield input("> ")
-        except EOFError:
-            print()
-            return
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text(path, "".join(f"{item}\n" for item in items if item))
+        except OSError:
+            pass
+
+    return save
+
+
+def _piped_lines() -> Iterator[str]:
+    yield from sys.stdin
+
+
+# --- the command ----------------------------------------------------------------------------
+
+
+def _resume_source(args: argparse.Namespace) -> tuple[Path, Game | None]:
+    """The record to resume and, when GAME was given, the game."""
+    from ...play.userdata import latest_autosave
+
+    if args.resume and args.game is None and not os.path.exists(args.resume):
+        args.game, args.resume = args.resume, ""  # 'play --resume GAME': that game's last
+    game = load_game(args.game) if args.game else None
+    if args.resume:
+        return Path(args.resume), game
+    path = autosave_path(game.id) if game else latest_autosave()
+    if path is None or not path.exists():
+        which = f" of '{game.id}'" if game else ""
+        raise RecordError(f"there is no unfinished game{which} to resume")
+    return path, game
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        if args.seed is not None or args.deck is not None:
+            raise UsageError("--resume continues a saved deal: it takes no --seed or --deck")
+        try:
+            return _resume(args)
+        except RecordError as exc:
+            return fail(f"cannot resume: {exc}", EXIT_INVALID)
+    if args.game is None:
+        raise UsageError("play needs a GAME (see 'solitaire list'), or --resume")
     game = load_game(args.game)
-    start_state, seed = start(game, args)
-    session = Session(game, start_state)
-    steps: list[Step] = []
-    session.trace = steps if args.trace else None
-    session.autoplay()
-    if session.is_over() and all(game.autoplays(before) for before, _ in session.history):
-        trace = steps if args.trace else None
-        return _report_autoplayed(game, session, seed, trace, args.json, args.game)
-    player = Player(game, session, seed, args.json, args.game)
-    player.steps = steps if args.trace else None
-    interactive = sys.stdin.isatty() and not args.json
-    return player.run(_input_lines(interactive), interactive)
+    if args.deck is not None:
+        deal = Deal(None, parse_deck(read_deck_text(args.deck), game.cards))
+    else:
+        deal = new_deal(game, args.seed)
+    return _play(game, args, deal, args.game)
 
 
-def _report_autoplayed(
+def _resume(args: argparse.Namespace) -> int:
+    from ...play.records import check_rules, deal_order, read_record
+
+    path, game = _resume_source(args)
+    record = read_record(path)
+    if game is None:
+        game = game_of(record)
+    try:
+        check_rules(record, game)
+        order = deal_order(record, game)
+    except RecordError as exc:
+        raise RecordError(f"{printable(str(path))}: {exc}") from None
+    deal = Deal(record.seed, order)
+    ref = args.game or record.game
+    try:
+        return _play(game, args, deal, ref, record, str(path))
+    except RecordError as exc:
+        raise RecordError(f"{printable(str(path))}: {exc}") from None
+
+
+def game_of(record: GameRecord) -> Game:
+    """The game a record was played with: the rule file it names, or else its game id."""
+    from ...core.load import UnknownGame
+
+    if record.rules_file and os.path.isfile(record.rules_file):
+        return load_game(record.rules_file)
+    try:
+        return load_game(record.game)
+    except UnknownGame:
+        raise RecordError(
+            f"the game '{printable(record.game, 40)}' is not a shipped game and its rule file "
+            "is gone; give it: solitaire play RULE_FILE --resume RECORD"
+        ) from None
+
+
+def _play(
     game: Game,
-    session: Session,
-    seed: int | None,
-    steps: list[Step] | None,
-    as_json: bool,
+    args: argparse.Namespace,
+    deal: Deal,
     ref: str,
+    record: GameRecord | None = None,
+    resumed: str | None = None,
 ) -> int:
+    player = Player(game, args, ref)
+    player.begin(deal, record)
+    session = player.session
+    played_itself = all(entry.auto for entry in session.history)
+    if record is None and session.is_over() and played_itself:
+        return _report_autoplayed(player)
+    player.interactive = sys.stdin.isatty() and not args.json
+    player.introduce(resumed)
+    if player.interactive:
+        player.say("Type 'help' for the commands, 'rules' for the rules.")
+        return player.run(_terminal_lines(player))
+    return player.run(_piped_lines())
+
+
+def _report_autoplayed(player: Player) -> int:
     """A game the engine played to its end by itself: the final board and the result."""
-    state = session.position
-    if as_json:
+    game = player.game
+    state = player.session.position
+    seed = player.deal.seed
+    if player.as_json:
         record: dict[str, Any] = {"game": game.id, "seed": seed}
         record.update(position_json(game, state))
-        record.update(trace_json(steps))
+        record.update(trace_json(player.steps if player.trace_all else None))
         print(json.dumps(record))
         return EXIT_OK
-    out = console()
     if seed is not None:
-        out.print(seed_line(game, seed, ref), markup=False)
-    if steps is not None:
-        for line in trace_lines(game, steps):
-            out.print(line, markup=False)
-        out.print()
-    renderer = Renderer(game)
-    out.print(renderer.board(state))
-    out.print(ending(game, state), markup=False)
+        player.say(seed_line(game, seed, player.ref))
+    if player.trace_all:
+        for line in trace_lines(game, player.steps):
+            player.say(line)
+        player.say("")
+    player.screen.write(player.renderer.board(state, ()))
+    player.say(ending(game, state))
     return EXIT_OK

@@ -1,0 +1,143 @@
+"""A game in progress: its deal, its identity, the time played and the engine's own moves.
+
+``Progress`` wraps a ``Session`` with what a player's program keeps about one game: how it was
+dealt (a seed or a deck order), a random id that stays with it through saves and resumes, when
+it started and how long it has been played (with the time of each action, for the record), and
+``settle``: the actions the engine plays by itself after each of the player's (a phase that
+plays itself; with automatic moves on, safe moves to the foundations and a forced finish).
+It makes the game's record and its row in the history.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from typing import TYPE_CHECKING
+
+from ..core.cards import card_text
+from ..core.game import Game
+from ..core.state import Action, Step
+from . import assist
+from .records import GameRecord, make_record, now, replay
+from .session import Safe, Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .history import GameRow
+
+
+class Deal:
+    """How a game was dealt: a seed (None for a given deck) and the deal order."""
+
+    def __init__(self, seed: int | None, order: list[int]) -> None:
+        self.seed = seed
+        self.order = order
+
+
+def new_deal(game: Game, seed: int | None = None) -> Deal:
+    """Deal number ``seed``, or a deal chosen at random (its seed is kept, to replay it)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000_000)
+    return Deal(seed, game.seed_order(seed))
+
+
+class Progress:
+    """One game in progress; ``record`` continues a saved one (RecordError if it cannot)."""
+
+    def __init__(
+        self, game: Game, deal: Deal, record: GameRecord | None = None, auto: bool = True
+    ) -> None:
+        self.game = game
+        self.deal = deal
+        self.auto = auto
+        self.safe: Safe = assist.nowhere_else(game)
+        foundations = frozenset(game.foundations)
+        self.home: Safe = lambda _, action: action.dst in foundations
+        self.session = Session(game, game.deal(deal.order))
+        self.steps: list[Step] = []  # every card moved, for reports and --trace
+        self.session.trace = self.steps
+        self._t0 = time.monotonic()
+        self._stopped: float | None = None
+        if record is None:
+            self.id = os.urandom(16).hex()
+            self.started = now()
+            self._base = 0.0
+            self.times: list[float] = []
+            self.settle()
+        else:
+            self.id = record.id
+            self.started = record.started
+            self._base = record.seconds
+            replay(record, game, self.session)
+            self.times = [a.at for a in record.actions]
+            self.session.autoplay()
+        self.sync_times()
+
+    @property
+    def moves(self) -> int:
+        return self.session.moves_made()
+
+    def seconds(self) -> float:
+        """Time played: saved time plus the time since this run started (stopped at the end)."""
+        if self._stopped is not None:
+            return self._stopped
+        return self._base + time.monotonic() - self._t0
+
+    def stop(self) -> None:
+        if self._stopped is None:
+            self._stopped = self.seconds()
+
+    def sync_times(self) -> None:
+        """Keep one time per action of the history (after undo, redo and new actions)."""
+        n = len(self.session.history)
+        del self.times[n:]
+        self.times += [self.seconds()] * (n - len(self.times))
+
+    def settle(self) -> list[Action]:
+        """Play what needs no decision: phases that play themselves and, with ``auto``, safe
+        moves to the foundations and a forced finish. The actions played, in order."""
+        session = self.session
+        played: list[Action] = []
+        while not session.is_over():
+            more = session.autoplay()
+            if self.auto:
+                more += session.play_automatic(self.safe)
+                if assist.finishing_moves(self.game, session.position) is not None:
+                    more += session.play_automatic(self.home)
+            if not more:
+                break
+            played += more
+        self.sync_times()
+        return played
+
+    def record(self) -> GameRecord:
+        return make_record(
+            self.game,
+            self.session,
+            seed=self.deal.seed,
+            order=self.deal.order,
+            uid=self.id,
+            started=self.started,
+            seconds=self.seconds(),
+            times=self.times,
+        )
+
+    def row(self, result: str) -> GameRow:
+        """The game's row in the history, with ``result`` (won, lost, abandoned, unfinished)."""
+        from .history import GameRow
+
+        state = self.session.position
+        deal = self.deal
+        return GameRow(
+            id=self.id,
+            game=self.game.id,
+            seed=deal.seed,
+            deck=None if deal.seed is not None else " ".join(map(card_text, deal.order)),
+            result=result,
+            score=self.game.score(state),
+            cards=len(self.game.cards),
+            moves=self.moves,
+            started=self.started,
+            seconds=round(self.seconds(), 1),
+            finished=None if result == "unfinished" else now(),
+        )

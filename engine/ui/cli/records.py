@@ -1,0 +1,168 @@
+"""The player's records: ``solitaire replay`` and ``solitaire history``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ...core.cards import card_text, printable
+from ...core.load import UnknownGame, load_game
+from ...play.history import FINISHED, History, HistoryError, Summary, summarise
+from ...play.records import RecordError, check_rules, deal_order, read_record
+from ...play.session import Session
+from ...play.userdata import history_path
+from ..render import Renderer, time_text
+from ..screen import Screen
+from .output import EXIT_INVALID, EXIT_OK, ending, fail, position_json
+from .play import game_of
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        record = read_record(path)
+    except RecordError as exc:
+        return fail(f"cannot replay: {exc}", EXIT_INVALID)
+    try:
+        game = game_of(record)
+        check_rules(record, game)
+        order = deal_order(record, game)
+    except RecordError as exc:
+        return fail(f"cannot replay: {printable(str(path))}: {exc}", EXIT_INVALID)
+    session = Session(game, game.deal(order))
+    screen = Screen(sys.stdout, colour=False if args.ascii else None)
+    renderer = Renderer(game, symbols=screen.colour, width=screen.width())
+    stepping = sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    deal = f"seed {record.seed}" if record.seed is not None else "a given deck"
+    if args.json:
+        head: dict[str, Any] = {"game": game.id, "seed": record.seed, "step": 0}
+        print(json.dumps({**head, **position_json(game, session.position)}), flush=True)
+    else:
+        played = sum(1 for a in record.actions if not a.auto)
+        screen.say(
+            f"{game.name}, {deal}: started {record.started}, {played} move"
+            f"{'s' if played != 1 else ''}, {time_text(record.seconds)} played"
+        )
+        screen.write(renderer.board(session.position, ()))
+    step = 0
+    lines: list[str] = []
+    for k, recorded in enumerate(record.actions):
+        before = session.position
+        try:
+            action = game.parse_action(recorded.action)
+            session.push(action, auto=recorded.auto)
+        except ValueError as exc:
+            return fail(
+                f"cannot replay: {printable(str(path))}: action {k + 1} "
+                f"'{printable(recorded.action, 30)}' cannot be played: {exc}",
+                EXIT_INVALID,
+            )
+        if args.json:
+            record_line = {
+                "step": k + 1,
+                "action": recorded.action,
+                "auto": recorded.auto,
+                "at": recorded.at,
+            }
+            print(json.dumps({**record_line, **position_json(game, session.position)}))
+            continue
+        moved = ""
+        pile = before.piles[action.src] if action.src >= 0 else ()
+        if action.dst >= 0 and pile:
+            moved = f" ({card_text(pile[-1])})"
+        if not recorded.auto:
+            step += 1
+            lines = [f"{step}. {recorded.action}{moved}  [{time_text(recorded.at)}]"]
+        else:
+            lines.append(f"   auto: {recorded.action}{moved}")
+        following = record.actions[k + 1] if k + 1 < len(record.actions) else None
+        if following is None or not following.auto:
+            screen.say("")
+            screen.write(lines)
+            screen.write(renderer.board(session.position, ()))
+            if stepping and following is not None and not _next_step():
+                return EXIT_OK
+    if not args.json:
+        state = session.position
+        screen.write(["", *renderer.status(state, session.moves_made(), record.seconds)])
+        if session.is_over():
+            screen.say(ending(game, state))
+    return EXIT_OK
+
+
+def _next_step() -> bool:
+    """Wait for Enter on a terminal; False when the player stops ('q' or end of input)."""
+    try:
+        answer = input("[Enter] next step, q to stop: ")
+    except EOFError:
+        return False
+    return answer.strip().lower() not in ("q", "quit")
+
+
+# --- history -------------------------------------------------------------------------------
+
+
+def _game_id(name: str) -> str:
+    try:
+        return load_game(name).id
+    except UnknownGame:
+        return name  # a game no longer installed is still in the history under its id
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    wanted = _game_id(args.game) if args.game else None
+    try:
+        games = History(history_path()).games(wanted)
+    except HistoryError as exc:
+        return fail(str(exc), EXIT_INVALID)
+    if args.json:
+        for g in games:
+            if g.result in FINISHED:
+                print(json.dumps(g.as_json()))
+        return EXIT_OK
+    if not games:
+        which = f" of '{printable(wanted, 40)}'" if wanted else ""
+        print(f"No games{which} in the history yet (it fills as you play: solitaire play GAME).")
+        return EXIT_OK
+    for n, summary in enumerate(summarise(games)):
+        if n:
+            print()
+        print("\n".join(_summary_lines(summary)))
+    return EXIT_OK
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _summary_lines(s: Summary) -> list[str]:
+    try:
+        name = load_game(s.game).name
+    except Exception:  # the game may be gone or broken: its history stays readable
+        name = s.game
+    counts = f"{s.played} played: {s.won} won, {s.lost} lost"
+    if s.abandoned:
+        counts += f", {s.abandoned} abandoned"
+    if s.unfinished:
+        counts += f", {s.unfinished} unfinished"
+    lines = [f"{name} ({s.game})", f"  {counts}"]
+    if s.win_rate is not None:
+        lines.append(f"  win rate {s.win_rate:.0%} of {_plural(s.finished, 'finished game')}")
+        lines.append(
+            f"  streak: {_plural(s.streak, 'win')} now, best {_plural(s.best_streak, 'win')}"
+        )
+    best: list[str] = []
+    if s.best_score is not None:
+        best.append(f"score {s.best_score}/{s.cards}")
+    if s.fastest_win is not None:
+        best.append(f"fastest win {time_text(s.fastest_win)}")
+    if s.fewest_moves is not None:
+        best.append(f"fewest moves in a win {s.fewest_moves}")
+    if best:
+        lines.append("  best: " + ", ".join(best))
+    return lines
