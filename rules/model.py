@@ -43,7 +43,7 @@ Short = Annotated[str, MaxLen(MAX_NAME)]
 RESERVED_COMMANDS: dict[str, str] = {
     **{name: name for name in (
         "undo", "redo", "hint", "moves", "board", "rules", "help", "save", "restart", "new",
-        "quit", "exit",
+        "quit", "exit", "auto",
     )},
     "u": "undo", "h": "hint", "m": "moves", "b": "board", "?": "help", "q": "quit",
 }  # fmt: skip

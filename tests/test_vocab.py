@@ -11,6 +11,7 @@ leading comment lines say what it covers, how it is dealt, what is played and wh
     # refuse: t1 t3 | does not go on           a command that must be refused, and why
     # expect: t1=5C,5D t2= f1=~AC phase=won    piles (bottom to top, ~ = face down), phase
     # moves: t1 t2, draw                       exactly the legal commands now
+    # safe: t1 f1                              exactly the moves that can never hurt now
 
 Lines are replayed in order through the engine's public API, as ``solitaire play`` does. The
 completeness test holds the corpus to the registries: every entry and option is covered.
@@ -40,7 +41,7 @@ from yaml_solitaire.rules.spec import hints, tag_of, yaml_key
 
 VOCAB = ROOT / "tests" / "vocab"
 CASES = sorted(VOCAB.glob("*.yaml"))
-LINE = re.compile(r"#\s*(covers|deck|seed|play|refuse|expect|moves):\s*(.*)")
+LINE = re.compile(r"#\s*(covers|deck|seed|play|refuse|expect|moves|safe):\s*(.*)")
 BASE_FIELDS = {"help", "keys", "describe", "automatic"}  # every action's; covered once
 
 
@@ -127,7 +128,7 @@ def replay(case: Case) -> None:
     for n, (kind, value) in enumerate(case.steps, 1):
         where = f"{case.path.name} step {n} ({kind}: {value})"
         if kind == "play":
-            action = game.parse_action(value)
+            action = game.parse_action(value, session.position)
             session.push(action)
             session.autoplay()
             fast = autoplay_fast(game, game.apply(fast, action))
@@ -135,18 +136,21 @@ def replay(case: Case) -> None:
             command, _, reason = (part.strip() for part in value.partition("|"))
             before = session.position
             with pytest.raises((IllegalAction, ValueError)) as caught:
-                session.push(game.parse_action(command))
+                session.push(game.parse_action(command, session.position))
             assert reason in str(caught.value), f"{where}: refused with {caught.value}"
             assert session.position == before, f"{where}: a refused command changed the game"
             if isinstance(caught.value, IllegalAction):
                 with pytest.raises(IllegalAction):
-                    game.apply(fast, game.parse_action(command))
+                    game.apply(fast, game.parse_action(command, fast))
         elif kind == "expect":
             check_expect(game, session, value, where)
-        elif kind == "moves":
+        elif kind in ("moves", "safe"):
             want = sorted(m.strip() for m in value.split(",") if m.strip())
-            got = sorted(game.action_text(a) for a in session.legal_actions())
-            assert got == want, f"{where}: legal {got}, expected {want}"
+            listed = (
+                session.legal_actions() if kind == "moves" else game.safe_actions(session.position)
+            )
+            got = sorted(game.action_text(a) for a in listed)
+            assert got == want, f"{where}: {kind} {got}, expected {want}"
         assert fast == session.position, f"{where}: Game.apply and the Session disagree"
 
 

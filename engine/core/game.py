@@ -173,12 +173,8 @@ class Game:
 
     def safe_actions(self, state: State) -> list[Action]:
         """The legal actions that can never hurt, as the rule file declares ('safe')."""
-        out = []
-        for action in self.legal_actions(state):
-            is_safe = getattr(self.effects[action.name], "is_safe", None)
-            if is_safe is not None and is_safe(state, action):
-                out.append(action)
-        return out
+        effects = self.effects
+        return [a for a in self.legal_actions(state) if effects[a.name].is_safe(state, a)]
 
     def score(self, state: State) -> int:
         piles = state.piles

@@ -1,11 +1,9 @@
 """Help for the player: moves the engine may play by itself, and the move a pile name stands for.
 
-- ``nowhere_else(game)``: the built-in test of a *safe* move to a foundation: the card moved is
-  one that no pile other than a foundation could ever accept, by the accept rules of the game.
-  Such a card can only ever go to a foundation, so sending it there at once takes no choice
-  away from the player. It is deliberately conservative: games whose other piles accept every
-  card never get an automatic move from it. A rule file that declares its own safe moves
-  replaces it (``Session.play_automatic`` takes any such test).
+- ``safe_moves(game)``: the test of a *safe* move to a foundation: one the rule file declares
+  safe (a move action's ``safe:``), or, for any game, a move of a card that no pile other than
+  a foundation could ever accept by the game's accept rules (``nowhere_else``). Such a move
+  takes no choice away from the player (``Session.play_automatic`` takes any such test).
 - ``finishing_moves(game, state)``: when moves to the foundations alone win the game from here,
   those moves (the rest of the game is forced); otherwise None.
 - ``moves_from(game, state, pile)`` and ``preferred(game, state, pile)``: the legal actions that
@@ -49,6 +47,24 @@ def nowhere_else(game: Game) -> Safe:
             return False
         pile = state.piles[action.src]
         return bool(pile) and not pile[-1] & DOWN and FACE[pile[-1]] in homeless
+
+    return safe
+
+
+def safe_moves(game: Game) -> Safe:
+    """Moves the rule file declares safe, and moves of cards that can go nowhere else."""
+    anyway = nowhere_else(game)
+    declared = {
+        name: effect.is_safe
+        for name, effect in game.effects.items()
+        if getattr(effect.spec, "safe", "never") != "never"
+    }
+    if not declared:
+        return anyway
+
+    def safe(state: State, action: Action) -> bool:
+        test = declared.get(action.name)
+        return (test is not None and bool(test(state, action))) or anyway(state, action)
 
     return safe
 

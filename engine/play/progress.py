@@ -50,7 +50,7 @@ class Progress:
         self.game = game
         self.deal = deal
         self.auto = auto
-        self.safe: Safe = assist.nowhere_else(game)
+        self.safe: Safe = assist.safe_moves(game)
         foundations = frozenset(game.foundations)
         self.home: Safe = lambda _, action: action.dst in foundations
         self.session = Session(game, game.deal(deal.order))

@@ -125,6 +125,7 @@ class Beside:
     piles: tuple[int, ...]
     # showing[face]: the faces a card may be accepted for while ``face`` shows on a listed pile
     showing: Table
+    wording: str  # the relation in words, for refusals
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +223,10 @@ class AcceptRule:
         if self.complete_rank is not None and RANK[top] == self.complete_rank:
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
-            return f"{card_text(card)} may go on {name} only beside a card it needs"
+            return (
+                f"{card_text(card)} goes on {name} only while another pile shows a card of "
+                f"{self.beside.wording}"
+            )
         if not self.on_top[FACE[top]]:
             return f"nothing can be built on {name}"
         takes = describe_faces(self.on_top[FACE[top]])
@@ -309,9 +313,11 @@ def compile_accepts(
     if spec.beside is not None and resolve is not None:
         shown = relation_table((spec.beside.relation,), spec.aces_high, index)
         # The listed pile shows card T; a card C may be accepted when T is related to C.
+        rel = spec.beside.relation
         beside = Beside(
             resolve(spec.beside.piles),
             tuple(frozenset(c for c in range(52) if t in shown[c]) for t in range(52)),
+            f"{BUILDS[rel.build].describe}, {SUITS[rel.suit].describe}",
         )
     max_cards = spec.max_cards if spec.max_cards is not None else capacity
     static = (

@@ -7,10 +7,14 @@ that make progress for good.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+
 from ..errors import suggest
 from ..extends import Report
 from ..model import GameSpec
 from ..source import Path as KeyPath
+from ..spec import CONDITION, field_has
 
 AUTO = "auto"
 
@@ -139,12 +143,26 @@ def check_flow(spec: GameSpec, report: Report) -> None:
     for name, action in spec.actions.items():
         if name not in used_actions and not unknown["trigger"] and not action.automatic:
             report.warn(("actions", name), f"action '{name}' is used by no transition", key=True)
+    named = set(_named_conditions(spec))
+    for t in flow.transitions:
+        named.update(t.conditions, t.unless)
     for name in spec.conditions:
-        used = any(name in t.conditions or name in t.unless for t in flow.transitions)
+        used = name in named
         if not used and not unknown["condition"]:
             report.warn(
                 ("conditions", name), f"condition '{name}' is used by no transition", key=True
             )
+
+
+def _named_conditions(spec: GameSpec) -> Iterator[str]:
+    """Conditions that the game's actions, tests and deal steps name (e.g. a chain's stop)."""
+    for entries in (spec.actions.values(), spec.conditions.values(), spec.deal):
+        for entry in entries:
+            cls: type = type(entry)
+            for f in dataclasses.fields(entry):
+                value = getattr(entry, f.name)
+                if isinstance(value, str) and field_has(cls, f.name, CONDITION):
+                    yield value
 
 
 def _check_auto_loops(spec: GameSpec, report: Report) -> None:

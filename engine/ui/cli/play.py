@@ -472,9 +472,9 @@ class Player:
                 if pile is not None:
                     action, chosen = self.choose(pile)
                 else:
-                    action = game.parse_action(line)
+                    action = game.parse_action(line, before)
             else:
-                action = game.parse_action(line)
+                action = game.parse_action(line, before)
             mark = len(self.steps)
             session.push(action)
         except (ValueError, IllegalAction) as exc:

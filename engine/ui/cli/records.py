@@ -54,7 +54,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for k, recorded in enumerate(record.actions):
         before = session.position
         try:
-            action = game.parse_action(recorded.action)
+            action = game.parse_action(recorded.action, before)
             session.push(action, auto=recorded.auto)
         except ValueError as exc:
             return fail(

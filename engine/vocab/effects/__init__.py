@@ -60,6 +60,10 @@ class Effect(Generic[S]):
         """The position after a legal ``action`` (the phase is the flow's business)."""
         raise NotImplementedError
 
+    def is_safe(self, state: State, action: Action) -> bool:
+        """Whether this legal action can never hurt, so the engine may play it unasked."""
+        return False
+
     def well_formed(self, action: Action) -> bool:
         """Whether ``action`` has the shape this effect's actions have (piles that exist)."""
         count = len(self.layout)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import ClassVar, Literal
 
 from ....rules.model import ActionSpec, GameSpec, Problem
@@ -89,24 +89,36 @@ class Chain(Effect[ChainSpec]):
     def _takes(self, pile: tuple[int, ...] | list[int]) -> bool:
         return bool(pile) and (self.any_face or bool(pile[-1] & DOWN))
 
+    def _can_start(self, piles: tuple[tuple[int, ...], ...], start: int) -> bool:
+        """A chain may start where it takes a card: a face-down one (turning it up is
+        progress), or a face-up one that has a home to go to."""
+        pile = piles[start]
+        if not self._takes(pile):
+            return False
+        if pile[-1] & DOWN:
+            return True
+        return self._home(piles, pile[-1]) >= 0
+
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
         if self.takes_piles:
-            return [Action(self.name, s) for s in self.starts if self._takes(piles[s])]
+            return [Action(self.name, s) for s in self.starts if self._can_start(piles, s)]
         start = self.starts[0]
-        return [Action(self.name)] if self._takes(piles[start]) else []
+        return [Action(self.name)] if self._can_start(piles, start) else []
 
     def refusal(self, state: State, action: Action) -> str | None:
         names = self.layout.names
         start = action.src if self.takes_piles else self.starts[0]
         if start not in self.starts:
             return f"a chain cannot start from {names[start]}"
-        if self._takes(state.piles[start]):
+        if self._can_start(state.piles, start):
             return None
+        if self._takes(state.piles[start]):
+            return f"{names[start]}'s top card has no home to go to"
         what = "a card" if self.any_face else "a face-down card"
         return f"{names[start]} has no {what} to take"
 
-    def _home(self, work: list[list[int]], card: int) -> int:
+    def _home(self, work: Sequence[Sequence[int]], card: int) -> int:
         face = FACE[card]
         for target, rule in self._rules:
             pile = work[target]
