@@ -103,7 +103,10 @@ def test_restart_and_new_during_play() -> None:
     assert new["seed"] == 5 and new["piles"] == play("big-ben", "--seed", "5")[0]["piles"]
     _, other = play("big-ben", "--seed", "3", stdin="new\n")
     assert other["ok"] and isinstance(other["seed"], int)
-    assert play("big-ben", "--seed", "3", stdin="new x\n")[1]["error"] == "not a deal number: x"
+    assert (
+        play("big-ben", "--seed", "3", stdin="new x\n")[1]["error"]
+        == "not a deal number: 'x' (a whole number, or ms:N)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -17,11 +17,12 @@ from ...rules.model import GameSpec
 from ..vocab import DEAL_STEPS, EFFECTS, TESTS
 from ..vocab.conditions import Condition
 from ..vocab.effects import Effect
-from .cards import DOWN, MASK, card_text, shuffled
+from .cards import DOWN, FACE, MASK, DeckError, card_text, shuffled
 from .deal import DealPlan
 from .flow import AUTO, Flow
 from .layout import Layout
 from .notation import Notation
+from .seeds import Seed, ms_faces, ms_number
 from .state import Action, GameStalled, IllegalAction, State, Trace
 
 
@@ -74,11 +75,32 @@ class Game:
         dealt = State(self._deal_plan.deal(order), self.initial, self._no_counts)
         return self.flow.settle(self.follow_up(dealt))
 
-    def deal_seed(self, seed: int) -> State:
+    def deal_seed(self, seed: Seed) -> State:
         return self.deal(self.seed_order(seed))
 
-    def seed_order(self, seed: int) -> list[int]:
-        return shuffled(self.cards, seed)
+    def seed_order(self, seed: Seed) -> list[int]:
+        """The deal order of a deal number: ``N`` or ``ms:N`` (see ``seeds``)."""
+        number = ms_number(seed)
+        if number is None:
+            return shuffled(self.cards, int(seed))
+        if not self.deals_like_freecell():
+            raise DeckError(
+                f"{self.name} does not deal its cards as FreeCell does (52 cards, row by row "
+                "onto eight piles): Microsoft's deal numbers do not apply"
+            )
+        by_face = {FACE[c]: c for c in self.cards}
+        return [by_face[face] for face in ms_faces(number)]
+
+    def deals_like_freecell(self) -> bool:
+        """Whether the deal lays 52 cards row by row onto eight piles, FreeCell's way."""
+        if len(self.cards) != 52 or len({FACE[c] for c in self.cards}) != 52:
+            return False
+        piles = self._deal_plan.deal(list(range(52)))
+        used = [p for p in piles if p]
+        firsts = sorted(used, key=lambda p: p[0])
+        return len(used) == 8 and all(
+            list(pile) == list(range(column, 52, 8)) for column, pile in enumerate(firsts)
+        )
 
     # --- playing --------------------------------------------------------------------------
 

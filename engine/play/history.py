@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.cards import printable
+from ..core.seeds import Seed
 
-# The SQL that brings the tables from version k to version k + 1 is MIGRATIONS[k].
+# The SQL that brings the tables from version k to version k + 1 is MIGRATIONS[k]. A seed is a
+# number or 'ms:N' text; SQLite keeps text as text in the INTEGER column.
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE games (
@@ -56,7 +58,7 @@ class GameRow:
 
     id: str
     game: str
-    seed: int | None
+    seed: Seed | None
     deck: str | None
     result: str
     score: int

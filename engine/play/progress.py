@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import card_text
 from ..core.game import Game
+from ..core.seeds import Seed
 from ..core.state import Action, Step
 from . import assist
 from .records import GameRecord, make_record, now, replay
@@ -29,12 +30,12 @@ if TYPE_CHECKING:  # pragma: no cover
 class Deal:
     """How a game was dealt: a seed (None for a given deck) and the deal order."""
 
-    def __init__(self, seed: int | None, order: list[int]) -> None:
+    def __init__(self, seed: Seed | None, order: list[int]) -> None:
         self.seed = seed
         self.order = order
 
 
-def new_deal(game: Game, seed: int | None = None) -> Deal:
+def new_deal(game: Game, seed: Seed | None = None) -> Deal:
     """Deal number ``seed``, or a deal chosen at random (its seed is kept, to replay it)."""
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000_000)

@@ -28,13 +28,13 @@ from typing import Any
 
 from ..core.cards import DeckError, card_text, parse_deck, printable
 from ..core.game import Game
+from ..core.seeds import Seed, is_seed
 from ..core.state import IllegalAction
 from .session import Session
 
 FORMAT = "yaml-solitaire game record"
 VERSION = 1
 MAX_RECORD_BYTES = 20_000_000
-_SEED_LIMIT = 2**63
 
 
 class RecordError(ValueError):
@@ -54,7 +54,7 @@ class Recorded:
 class GameRecord:
     game: str
     rules_sha256: str
-    seed: int | None
+    seed: Seed | None
     deck: list[str] | None
     id: str
     started: str
@@ -112,7 +112,7 @@ def make_record(
     game: Game,
     session: Session,
     *,
-    seed: int | None,
+    seed: Seed | None,
     order: list[int],
     uid: str,
     started: str,
@@ -177,12 +177,12 @@ def loads(text: str) -> GameRecord:
             f"record format version {shown}; this program reads version {VERSION} only"
         )
     deal = _need(data, "deal", dict, "an object with 'seed' or 'deck'")
-    seed: int | None = None
+    seed: Seed | None = None
     deck: list[str] | None = None
     if "seed" in deal:
         seed = deal["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
-            raise RecordError("'deal.seed' must be a whole number from 0 to 2**63 - 1")
+        if not is_seed(seed):
+            raise RecordError("'deal.seed' must be a whole number from 0 to 2**63 - 1, or ms:N")
     else:
         deck = deal.get("deck")
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):

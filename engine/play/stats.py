@@ -15,19 +15,20 @@ from dataclasses import dataclass, field
 
 from ..core.game import Game
 from ..core.load import load_game
+from ..core.seeds import Seed, seed_after
 from ..core.state import State
 from .hints import suggest
 
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    seed: int
+    seed: Seed
     outcome: str  # won, lost, or unfinished (move limit reached, or only repeats left)
     score: int
     actions: int
 
 
-def play_deal(game: Game, seed: int, max_actions: int = 0) -> DealResult:
+def play_deal(game: Game, seed: Seed, max_actions: int = 0) -> DealResult:
     """Play one seeded deal to its end: forced actions as they come, choices by ``suggest``."""
     state = game.deal_seed(seed)
     limit = max_actions or 20 * len(game.cards)
@@ -57,19 +58,21 @@ def _init_worker(path: str) -> None:
     _WORKER_GAME = load_game(path)
 
 
-def _run_chunk(seeds: tuple[int, int]) -> list[DealResult]:
+def _run_chunk(seeds: tuple[Seed, int]) -> list[DealResult]:
     assert _WORKER_GAME is not None
-    return [play_deal(_WORKER_GAME, s) for s in range(*seeds)]
+    first, count = seeds
+    return [play_deal(_WORKER_GAME, seed_after(first, i)) for i in range(count)]
 
 
-def _chunks(first: int, count: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(first, first + count, size):
-        yield start, min(start + size, first + count)
+def _chunks(first: Seed, count: int, size: int) -> Iterator[tuple[Seed, int]]:
+    """(first seed, number of deals) of each chunk of ``count`` deals from ``first``."""
+    for start in range(0, count, size):
+        yield seed_after(first, start), min(size, count - start)
 
 
 def run_deals(
     game: Game,
-    first_seed: int,
+    first_seed: Seed,
     count: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
@@ -79,8 +82,8 @@ def run_deals(
     size = max(1, min(1000, count // (jobs * 8) or 1))
     results: list[DealResult] = []
     if jobs == 1 or game.path is None:
-        for start, stop in _chunks(first_seed, count, size):
-            batch = [play_deal(game, s) for s in range(start, stop)]
+        for start, number in _chunks(first_seed, count, size):
+            batch = [play_deal(game, seed_after(start, i)) for i in range(number)]
             results += batch
             if progress:
                 progress(len(batch))
@@ -107,7 +110,7 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
 @dataclass
 class Summary:
     game: str
-    first_seed: int
+    first_seed: Seed
     deals: int
     wins: int
     losses: int
@@ -149,7 +152,7 @@ class Summary:
         }
 
 
-def summarise(game: Game, first_seed: int, results: list[DealResult]) -> Summary:
+def summarise(game: Game, first_seed: Seed, results: list[DealResult]) -> Summary:
     outcomes = Counter(r.outcome for r in results)
     return Summary(
         game=game.id,

@@ -34,11 +34,13 @@ def _whole(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> int:
-    value = _whole(text)
-    if not 0 <= value < MAX_SEED:
-        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 2**63 - 1")
-    return value
+def _seed(text: str) -> int | str:
+    from ...core.seeds import parse_seed
+
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _positive(text: str) -> int:
@@ -62,7 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game (a game id or a rule file path)")
     p.add_argument("game", nargs="?", help="game id (see 'solitaire list') or path to a rule file")
     deal = p.add_mutually_exclusive_group()
-    deal.add_argument("--seed", type=_seed, help="deal number N (same N, same deal, forever)")
+    deal.add_argument(
+        "--seed",
+        type=_seed,
+        help="deal number N (same N, same deal, forever), or ms:N: Microsoft FreeCell's deal N",
+    )
     deal.add_argument(
         "--deck",
         help="the deal order: cards separated by spaces or commas, "

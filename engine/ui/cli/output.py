@@ -76,7 +76,7 @@ def trace_json(steps: Sequence[Step] | None) -> dict[str, list[str]]:
     return {} if steps is None else {"trace": [card_text(s.card) for s in steps]}
 
 
-def seed_line(game: Game, seed: int, ref: str) -> str:
+def seed_line(game: Game, seed: int | str, ref: str) -> str:
     return f"{game.name}, seed {seed} (replay: solitaire play {ref} --seed {seed})"
 
 

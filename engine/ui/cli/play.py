@@ -22,6 +22,7 @@ from ....rules.model import RESERVED_COMMANDS
 from ...core.cards import DOWN, FACE, MASK, parse_deck, printable, read_deck_text
 from ...core.game import Game
 from ...core.load import load_game
+from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
 from ...play import assist
 from ...play.hints import suggest
@@ -447,16 +448,17 @@ class Player:
     def restart(self, line: str, name: str, words: list[str]) -> str:
         if name == "restart" and words:
             return self.refuse(line, "restart takes no argument")
-        seed: int | None = None
+        seed: Seed | None = None
         if words:
             try:
-                seed = int(words[0])
-                if not 0 <= seed < 2**63:
-                    raise ValueError
-            except ValueError:
-                return self.refuse(line, f"not a deal number: {printable(words[0], 20)}")
+                seed = parse_seed(words[0])
+                deal = new_deal(self.game, seed)
+            except ValueError as exc:
+                return self.refuse(line, str(exc))
+        else:
+            deal = new_deal(self.game)
         self.leave(saving=False, abandon=True)
-        self.begin(self.deal if name == "restart" else new_deal(self.game, seed))
+        self.begin(self.deal if name == "restart" else deal)
         self.introduce(command=line)
         return "ok"
 

@@ -8,12 +8,14 @@ import sys
 from collections import Counter
 
 from ...core.load import load_game
+from ...core.seeds import seed_after
 from ...play.stats import run_deals, summarise
 from .output import EXIT_OK, console
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     game = load_game(args.game)
+    game.seed_order(args.seed)  # a deal number the game cannot use is refused before any work
     show_bar = sys.stderr.isatty() and not args.json
     if show_bar:
         from rich.progress import Progress
@@ -34,7 +36,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     low, high = summary.interval
     out = console()
     out.print(
-        f"{game.name}: {summary.deals} deals (seeds {args.seed}..{args.seed + summary.deals - 1})",
+        f"{game.name}: {summary.deals} deals "
+        f"(seeds {args.seed}..{seed_after(args.seed, summary.deals - 1)})",
         markup=False,
     )
     out.print(
