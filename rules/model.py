@@ -201,6 +201,13 @@ class ActionSpec(Record):
     # The fields that name where cards come from and where they go, for the checks above.
     sources: ClassVar[tuple[str, ...]] = ()
     destinations: ClassVar[tuple[str, ...]] = ()
+    # The fields whose piles are read in order (filling order, the first that accepts ...):
+    # piles named there are not interchangeable for search.
+    ordered: ClassVar[tuple[str, ...]] = ()
+
+    def ordered_fields(self) -> tuple[str, ...]:
+        """The pile fields whose order matters in this action (see ``ordered``)."""
+        return self.ordered
 
     def _refs(self, *fields: str) -> Iterator[str]:
         for name in fields:

@@ -46,7 +46,11 @@ class Flow:
     """States, outcomes and the transition table of one game."""
 
     def __init__(
-        self, spec: GameSpec, conditions: Mapping[str, Condition], effects: Mapping[str, Any]
+        self,
+        spec: GameSpec,
+        conditions: Mapping[str, Condition],
+        effects: Mapping[str, Any],
+        lazy: frozenset[str] = frozenset(),
     ) -> None:
         self.states = spec.flow.states
         self.initial = spec.flow.initial
@@ -83,6 +87,22 @@ class Flow:
         for t in self.transitions:
             at = (t.source, t.trigger)
             self.by_trigger[at] = (*self.by_trigger.get(at, ()), t)
+        # Search settles a position with the 'auto' transitions up to the first one that asks
+        # which actions are legal ('eager'), and leaves the rest ('deferred') until the legal
+        # actions are listed anyway (Game.expand): the same transitions, in the same order.
+        self.eager: dict[str, tuple[Transition, ...]] = {}
+        self.deferred: dict[str, tuple[Transition, ...]] = {}
+        for state in self.states:
+            autos = self.by_trigger.get((state, AUTO), ())
+            cut = next(
+                (
+                    k
+                    for k, t in enumerate(autos)
+                    if any(name in lazy for name, _ in (*t.conditions, *t.unless))
+                ),
+                len(autos),
+            )
+            self.eager[state], self.deferred[state] = autos[:cut], autos[cut:]
         self.player_triggers: dict[str, tuple[str, ...]] = {
             state: tuple(
                 dict.fromkeys(
@@ -109,7 +129,18 @@ class Flow:
             t = self.open(state, AUTO)
             if t is None:
                 return state
-            state = State(state.piles, t.dest)
+            state = State(state.piles, t.dest, state.counts)
+        return state
+
+    def settle_eager(self, state: State) -> State:
+        """``settle`` without the transitions that ask which actions are legal."""
+        for _ in range(len(self.states) + 1):
+            for t in self.eager[state.phase]:
+                if t.check is None or t.check(state):
+                    state = State(state.piles, t.dest, state.counts)
+                    break
+            else:
+                return state
         return state
 
     def phase_text(self, phase: str) -> str:

@@ -20,6 +20,7 @@ from ..vocab.effects import Effect
 from .cards import DOWN, FACE, MASK, DeckError, card_text, shuffled
 from .deal import DealPlan
 from .flow import AUTO, Flow
+from .keys import PositionKeys
 from .layout import Layout
 from .notation import Notation
 from .seeds import Seed, ms_faces, ms_number
@@ -54,7 +55,8 @@ class Game:
             effect.bind(self.conditions)
         self.automatic = tuple(e for e in self.effects.values() if e.automatic)
         players = {n: e for n, e in self.effects.items() if not e.automatic}
-        self.flow = Flow(spec, self.conditions, players)
+        lazy = frozenset(n for n, c in spec.conditions.items() if c.reads_legal_actions)
+        self.flow = Flow(spec, self.conditions, players, lazy)
         self.states = self.flow.states
         self.initial = self.flow.initial
         self.outcomes = self.flow.outcomes
@@ -65,8 +67,10 @@ class Game:
         )
         self._score_face_up = score.count == "face_up"
         self.foundations = layout.with_role("foundation")
+        self.keys = PositionKeys(spec, layout)
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
+        self._dests: dict[str, str] = {}  # for the cached state: each trigger's destination
 
     # --- dealing --------------------------------------------------------------------------
 
@@ -110,12 +114,14 @@ class Game:
             return self._cache_actions
         out: list[Action] = []
         flow = self.flow
+        dests: dict[str, str] = {}
         for trigger in flow.player_triggers[state.phase]:
             t = flow.open(state, trigger)
             if t is not None and t.effect is not None:
                 out += t.effect.generate(state)
+                dests[trigger] = t.dest
         actions = tuple(out)
-        self._cache_state, self._cache_actions = state, actions
+        self._cache_state, self._cache_actions, self._dests = state, actions, dests
         return actions
 
     def well_formed(self, action: object) -> str | None:
@@ -183,6 +189,38 @@ class Game:
     def settle(self, state: State) -> State:
         """Follow 'auto' transitions (outcomes, phase changes) until none applies."""
         return self.flow.settle(state)
+
+    # --- search: the same rules, without checks the search does not need ----------------
+
+    def successor(self, state: State, action: Action) -> State:
+        """The position after ``action``, which must be one of ``legal_actions(state)``.
+
+        No check is repeated, and the 'auto' transitions that ask which actions are legal are
+        left to ``expand``, which lists them anyway: ``expand(successor(s, a))[0]`` is
+        ``apply(s, a)``.
+        """
+        effect = self.effects[action.name]
+        dest = self._dests.get(action.name) if state is self._cache_state else None
+        if dest is None:
+            t = self.flow.open(state, action.name)
+            if t is None:  # pragma: no cover - a legal action always has an open transition
+                raise IllegalAction(f"{action.name} is not legal here")
+            dest = t.dest
+        after = self.follow_up(effect.apply(state, action, None))
+        return self.flow.settle_eager(State(after.piles, dest, after.counts))
+
+    def expand(self, state: State) -> tuple[State, tuple[Action, ...]]:
+        """A position made final by the deferred 'auto' transitions, and its legal actions."""
+        deferred = self.flow.deferred
+        for _ in range(len(self.states) + 1):
+            actions = self.legal_actions(state)
+            for t in deferred[state.phase]:
+                if t.check is None or t.check(state):
+                    state = self.flow.settle_eager(State(state.piles, t.dest, state.counts))
+                    break
+            else:
+                return state, actions
+        return state, self.legal_actions(state)
 
     def is_terminal(self, state: State) -> bool:
         return state.phase in self.outcomes

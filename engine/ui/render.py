@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable, Sequence
 
-from ..core.cards import DOWN, FACE, MASK, SUIT, card_text
+from ..core.cards import DOWN, FACE, MASK, RANK, SUIT, card_text
 from ..core.game import Game
 from ..core.state import State
 from ..vocab.accepts import AcceptRule
@@ -115,7 +115,7 @@ class Renderer:
         # Lines given to each pile on the clock face: enough for as many of the widest cards
         # (10H) as it is dealt, so that a dealt pile always shows whole, face up or down.
         dealt = game.deal_seed(0)
-        widest = layout.cards[9]  # a ten
+        widest = next((c for c in layout.cards if RANK[c] == 10), layout.cards[0])  # a ten
         self.lines_for = [
             1 if layout.role[p] in ("foundation", "stock", "waste") else
             len(self._fit(p, [widest] * len(dealt.piles[p]), (), self.cell))

@@ -146,10 +146,8 @@ class AcceptRule:
     # Piles of the group whose first card sets the rank an empty pile takes (empty: group_rank).
     group: tuple[int, ...] = ()
     beside: Beside | None = None
-
-    @property
-    def reads_others(self) -> bool:
-        return bool(self.group) or self.beside is not None
+    # True when the rule looks at other piles too (then ask ``wanted_at``).
+    reads_others: bool = False
 
     def wanted(self, pile: Sequence[int]) -> frozenset[int]:
         """The faces that may be put on top of ``pile`` (by this pile's cards alone)."""
@@ -341,4 +339,5 @@ def compile_accepts(
         static,
         group if like_group else (),
         beside,
+        like_group or beside is not None,
     )

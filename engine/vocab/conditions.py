@@ -7,7 +7,8 @@ spec into a plain ``State -> bool`` callable for the flow table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Annotated, Any, Literal
+from operator import itemgetter
+from typing import Annotated, Any, Literal, cast
 
 from annotated_types import Ge, Le
 
@@ -34,10 +35,18 @@ class NotEmptySpec(ConditionSpec):
     """The piles looked at."""
 
 
+def _picker(indices: tuple[int, ...]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """A C-level getter of these piles (always giving a tuple)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda piles: (piles[only],)
+    return cast(Callable[[tuple[Any, ...]], tuple[Any, ...]], itemgetter(*indices))
+
+
 @TESTS.entry(NotEmptySpec)
 def not_empty(spec: NotEmptySpec, layout: Layout, legal: LegalActions) -> Condition:
-    idx = layout.resolve(spec.piles)
-    return lambda s: any(s.piles[i] for i in idx)
+    pick = _picker(layout.resolve(spec.piles))
+    return lambda s: any(pick(s.piles))
 
 
 @record
@@ -69,8 +78,8 @@ class ShortPileSpec(ConditionSpec):
 
 @TESTS.entry(ShortPileSpec)
 def short_pile(spec: ShortPileSpec, layout: Layout, legal: LegalActions) -> Condition:
-    idx, size = layout.resolve(spec.piles), spec.size
-    return lambda s: any(len(s.piles[i]) < size for i in idx)
+    pick, size = _picker(layout.resolve(spec.piles)), spec.size
+    return lambda s: min(map(len, pick(s.piles))) < size
 
 
 @record
@@ -84,8 +93,8 @@ class HoldsAllCardsSpec(ConditionSpec):
 
 @TESTS.entry(HoldsAllCardsSpec)
 def holds_all_cards(spec: HoldsAllCardsSpec, layout: Layout, legal: LegalActions) -> Condition:
-    idx, total = layout.resolve(spec.piles), len(layout.cards)
-    return lambda s: sum(len(s.piles[i]) for i in idx) == total
+    pick, total = _picker(layout.resolve(spec.piles)), len(layout.cards)
+    return lambda s: sum(map(len, pick(s.piles))) == total
 
 
 @record

@@ -43,6 +43,16 @@ def _seed(text: str) -> int | str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _positive_time(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:40]!r}") from None
+    if not 0 < value <= 10**7:
+        raise argparse.ArgumentTypeError("seconds must be more than 0 (and at most 10**7)")
+    return value
+
+
 def _positive(text: str) -> int:
     value = _whole(text)
     if value < 1:
@@ -107,11 +117,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per finished game")
     p.set_defaults(run="records:cmd_history")
 
+    p = sub.add_parser("solve", help="search a deal for a win (won, lost or unknown)")
+    p.add_argument("game", help="game id or path to a rule file")
+    deal = p.add_mutually_exclusive_group()
+    deal.add_argument("--seed", type=_seed, help="deal number N or ms:N (default 0)")
+    deal.add_argument("--deck", help="the deal order, as for 'play'")
+    p.add_argument("--budget-nodes", type=_positive, help="give up after this many positions")
+    p.add_argument("--budget-seconds", type=_positive_time, help="give up after this many seconds")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(run="solve:cmd_solve")
+
     p = sub.add_parser("stats", help="play many deals and report the win rate")
     p.add_argument("game")
     p.add_argument("--deals", type=_positive, required=True, help="how many deals")
     p.add_argument("--seed", type=_seed, default=0, help="seed of the first deal (default 0)")
     p.add_argument("--jobs", type=_positive, default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--solve",
+        action="store_true",
+        help="judge each deal with the solver (won, lost or unknown) instead of playing it",
+    )
+    p.add_argument("--budget-seconds", type=_positive_time, help="with --solve: seconds a deal")
+    p.add_argument("--budget-nodes", type=_positive, help="with --solve: positions a deal")
+    p.add_argument(
+        "--results",
+        help="with --solve: append a JSON line per deal; deals already there are skipped",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run="stats:cmd_stats")
 

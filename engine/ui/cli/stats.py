@@ -6,16 +6,22 @@ import argparse
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 
+from ...core.game import Game
 from ...core.load import load_game
 from ...core.seeds import seed_after
 from ...play.stats import run_deals, summarise
-from .output import EXIT_OK, console
+from .output import EXIT_INTERRUPTED, EXIT_OK, UsageError, console
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     game.seed_order(args.seed)  # a deal number the game cannot use is refused before any work
+    if args.solve:
+        return _solved(game, args)
+    if args.results or args.budget_seconds or args.budget_nodes:
+        raise UsageError("--results and the budgets go with --solve")
     show_bar = sys.stderr.isatty() and not args.json
     if show_bar:
         from rich.progress import Progress
@@ -76,3 +82,72 @@ def score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
         n = sum(scores[k] for k in range(start, stop + 1))
         rows.append((f"{start}..{stop}" if stop > start else str(start), n))
     return rows
+
+
+def _solved(game: Game, args: argparse.Namespace) -> int:
+    """``stats --solve``: every deal judged by the solver within the budget."""
+    from ...play.solver import Budget
+    from ...play.winnability import DealVerdict, run, summarise
+
+    seconds = args.budget_seconds
+    if seconds is None and args.budget_nodes is None:
+        seconds = 10.0
+    budget = Budget(nodes=args.budget_nodes, seconds=seconds)
+    results = Path(args.results) if args.results else None
+    verdicts: list[DealVerdict] = []
+    interrupted = False
+    show_bar = sys.stderr.isatty() and not args.json
+    try:
+        if show_bar:
+            from rich.progress import Progress
+
+            with Progress(console=console(sys.stderr), transient=True) as bar:
+                task = bar.add_task(f"{game.name}: solving", total=args.deals)
+
+                def tick(verdict: DealVerdict) -> None:
+                    verdicts.append(verdict)
+                    bar.advance(task, 1)
+
+                run(game, args.seed, args.deals, budget, args.jobs, tick, results)
+        else:
+            run(game, args.seed, args.deals, budget, args.jobs, verdicts.append, results)
+    except KeyboardInterrupt:
+        interrupted = True
+    summary = summarise(game, args.seed, verdicts)
+    if args.json:
+        record = summary.as_json()
+        if interrupted:
+            record["interrupted"] = True
+        print(json.dumps(record))
+        return EXIT_INTERRUPTED if interrupted else EXIT_OK
+    out = console()
+    limit = []
+    if budget.seconds is not None:
+        limit.append(f"{budget.seconds:g} s")
+    if budget.nodes is not None:
+        limit.append(f"{budget.nodes:,} positions")
+    last = seed_after(args.seed, args.deals - 1)
+    head = f"{game.name}: {summary.deals} deals solved (seeds {args.seed}..{last})"
+    if interrupted:
+        head += f", stopped after {summary.deals} of {args.deals}"
+    out.print(f"{head}, at most {' or '.join(limit)} each", markup=False)
+    parts = []
+    for name, count in (("won", summary.won), ("lost", summary.lost), ("unknown", summary.unknown)):
+        share, low, high = summary.share(count)
+        parts.append(f"{name} {count} ({share:.1%}, 95% CI {low:.1%} .. {high:.1%})")
+    out.print(", ".join(parts), markup=False)
+    low, high = summary.bounds
+    out.print(
+        f"winnable: between {low:.1%} and {high:.1%} of deals "
+        f"(won, and won or unknown; 95% CI {summary.share(summary.won)[1]:.1%} .. "
+        f"{summary.share(summary.won + summary.unknown)[2]:.1%})",
+        markup=False,
+    )
+    out.print(
+        f"time per deal: median {summary.percentile(0.5):.2f} s, "
+        f"90% {summary.percentile(0.9):.2f} s, 99% {summary.percentile(0.99):.2f} s",
+        markup=False,
+    )
+    if results is not None:
+        out.print(f"results: {results} (a rerun with it skips these deals)", markup=False)
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK

@@ -29,6 +29,7 @@ class ChainSpec(ActionSpec):
     progresses: ClassVar[bool] = True
     sources = ("start", "then")
     destinations = ("target",)
+    ordered = ("target", "then")
     effect: Literal["chain"]
     start: PileRef | PileRefs
     """The pile the first card is taken from; a list: the player picks one ('turn h5')."""

@@ -73,6 +73,7 @@ class DealRowSpec(ActionSpec):
     disjoint = (("source", "target"),)
     sources = ("source",)
     destinations = ("target",)
+    ordered = ("target",)
     effect: Literal["deal_row"]
     source: PileName
     """The pile cards are dealt from."""
@@ -181,6 +182,7 @@ class FillGapsSpec(ActionSpec):
     disjoint = (("source", "piles"),)
     sources = ("source",)
     destinations = ("piles",)
+    ordered = ("piles",)
     effect: Literal["fill_gaps"]
     piles: PileRefs
     """The piles to fill, in filling order."""

@@ -66,6 +66,9 @@ class MoveSpec(ActionSpec):
     itself: never; always; or builders_home: once every card that could be built on the moved
     card elsewhere is already on a foundation."""
 
+    def ordered_fields(self) -> tuple[str, ...]:
+        return ("source", "target") if self.reach is not None else ()
+
 
 @EFFECTS.entry(MoveSpec)
 class Move(Effect[MoveSpec]):
@@ -93,6 +96,8 @@ class Move(Effect[MoveSpec]):
         self._spaces = layout.resolve(limit.spaces or ()) if limit else ()
         self._limited = limit is not None
         self._reach = spec.reach
+        self._plain_top = self.mode == "top" and not self._covered and self._reach is None
+        self._source_rank = {src: k for k, src in enumerate(dict.fromkeys(self.sources))}
         self._foundations = frozenset(layout.with_role("foundation"))
         self._copies = Counter(FACE[c] for c in layout.cards)
         self._builders: list[frozenset[int]] = []
@@ -145,8 +150,46 @@ class Move(Effect[MoveSpec]):
 
     # --- generating, checking, applying -------------------------------------------------
 
+    def _top_moves(self, piles: tuple[tuple[int, ...], ...]) -> list[Action]:
+        """The moves of one card: the faces on top of the sources, then the targets that take
+        one of them (most targets take none, and are passed over with one set operation)."""
+        tops: dict[int, list[int]] = {}
+        for src in self.sources:
+            pile = piles[src]
+            if pile and not pile[-1] & DOWN:
+                tops.setdefault(FACE[pile[-1]], []).append(src)
+        if not tops:
+            return []
+        rank = self._source_rank
+        found: list[tuple[int, int, int, int]] = []
+        for order, (dst, rule) in enumerate(self._rules):
+            if rule.reads_others:
+                wanted = rule.wanted_at(piles, dst)
+            else:  # rule.wanted(pile), written out: this loop runs for every position searched
+                pile = piles[dst]
+                count = len(pile)
+                if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
+                    continue
+                if not count:
+                    wanted = rule.on_empty
+                elif pile[-1] & DOWN:
+                    wanted = rule.blind
+                else:
+                    wanted = rule.on_top[FACE[pile[-1]]]
+            if not wanted or wanted.isdisjoint(tops):
+                continue
+            for face in wanted & tops.keys():
+                for src in tops[face]:
+                    if src != dst:
+                        found.append((rank[src], order, src, dst))
+        found.sort()
+        name = self.name
+        return [Action(name, src, dst) for _, _, src, dst in found]
+
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
+        if self._plain_top:
+            return self._top_moves(piles)
         wants = []
         for dst, rule in self._rules:
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
@@ -156,16 +199,6 @@ class Move(Effect[MoveSpec]):
             return []
         name = self.name
         out: list[Action] = []
-        if self.mode == "top" and not self._covered and self._reach is None:
-            for src in self.sources:
-                pile = piles[src]
-                if not pile or pile[-1] & DOWN:
-                    continue
-                face = FACE[pile[-1]]
-                for dst, wanted, _ in wants:
-                    if face in wanted and dst != src:
-                        out.append(Action(name, src, dst))
-            return out
         for src in self.sources:
             pile = piles[src]
             if not pile or self._blocked(piles, src):

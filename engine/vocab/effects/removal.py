@@ -217,6 +217,7 @@ class CloseGapsSpec(ActionSpec):
     disjoint = (("source", "piles"),)
     sources = ("piles", "source")
     destinations = ("piles",)
+    ordered = ("piles",)
     effect: Literal["close_gaps"]
     piles: PileRefs
     """The piles that close up, in order."""

@@ -1,0 +1,222 @@
+"""How winnable a game is: many deals solved, with shares, intervals and times.
+
+Each deal gets the solver's verdict within a budget: won, lost (proved) or unknown (the budget
+ran out). The share of winnable deals then lies between won/N and (won + unknown)/N. Results
+can be appended to a file, one JSON line per deal; a run given the same file skips the deals
+already there, so a long run can be stopped and resumed. Deals are spread over processes with
+only a few in flight at once, so memory does not grow with the number of deals, and Ctrl-C
+ends the run at once with what was done.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.game import Game
+from ..core.load import load_game
+from ..core.seeds import Seed, seed_after
+from .solver import Budget, Solver
+from .stats import wilson
+
+
+@dataclass(frozen=True)
+class DealVerdict:
+    seed: Seed
+    result: str  # won, lost or unknown
+    nodes: int
+    seconds: float
+
+    def as_json(self, game: str) -> dict[str, Any]:
+        return {
+            "game": game,
+            "seed": self.seed,
+            "result": self.result,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def solve_deal(game: Game, seed: Seed, budget: Budget) -> DealVerdict:
+    found = Solver(game).solve(game.deal_seed(seed), budget)
+    return DealVerdict(seed, found.result, found.nodes, found.seconds)
+
+
+_WORKER: tuple[Game, Budget] | None = None
+
+
+def _init_worker(path: str, nodes: int | None, seconds: float | None) -> None:
+    global _WORKER
+    # Ctrl-C is the main process's to handle: it stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER = (load_game(path), Budget(nodes, seconds))
+
+
+def _work(seed: Seed) -> DealVerdict:
+    assert _WORKER is not None
+    game, budget = _WORKER
+    return solve_deal(game, seed, budget)
+
+
+def read_results(path: Path, game: str) -> dict[Seed, DealVerdict]:
+    """The verdicts already in a results file (lines of other games, or broken, are skipped)."""
+    done: dict[Seed, DealVerdict] = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                try:
+                    data = json.loads(line)
+                    result = data.get("result")
+                    if data.get("game") != game or result not in ("won", "lost", "unknown"):
+                        continue
+                    seed = data["seed"]
+                    nodes, seconds = int(data["nodes"]), float(data["seconds"])
+                    done[seed] = DealVerdict(seed, result, nodes, seconds)
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    continue
+    except FileNotFoundError:
+        pass
+    return done
+
+
+def run(
+    game: Game,
+    first: Seed,
+    count: int,
+    budget: Budget,
+    jobs: int = 1,
+    progress: Callable[[DealVerdict], None] | None = None,
+    results: Path | None = None,
+) -> list[DealVerdict]:
+    """Verdicts for ``count`` deals from ``first``; those in ``results`` are not solved again.
+
+    KeyboardInterrupt stops the run; the verdicts so far are then in ``results`` (if given).
+    """
+    seeds = [seed_after(first, i) for i in range(count)]
+    done = read_results(results, game.id) if results is not None else {}
+    verdicts = [done[s] for s in seeds if s in done]
+    for verdict in verdicts:
+        if progress:
+            progress(verdict)
+    todo = [s for s in seeds if s not in done]
+    sink = open(results, "a", encoding="utf-8") if results is not None else None  # noqa: SIM115
+    try:
+        for verdict in _solve_all(game, todo, budget, jobs):
+            verdicts.append(verdict)
+            if sink is not None:
+                sink.write(json.dumps(verdict.as_json(game.id)) + "\n")
+                sink.flush()
+            if progress:
+                progress(verdict)
+    finally:
+        if sink is not None:
+            sink.close()
+    order = {s: k for k, s in enumerate(seeds)}
+    return sorted(verdicts, key=lambda v: order[v.seed])
+
+
+def _solve_all(game: Game, seeds: list[Seed], budget: Budget, jobs: int) -> Iterator[DealVerdict]:
+    jobs = max(1, min(jobs, os.cpu_count() or 1, len(seeds) or 1))
+    if jobs == 1 or game.path is None:
+        for seed in seeds:
+            yield solve_deal(game, seed, budget)
+        return
+    pool = ProcessPoolExecutor(
+        jobs, initializer=_init_worker, initargs=(str(game.path), budget.nodes, budget.seconds)
+    )
+    pending: set[Future[DealVerdict]] = set()
+    feed = iter(seeds)
+    try:
+        for seed in _take(feed, 2 * jobs):
+            pending.add(pool.submit(_work, seed))
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+                for seed in _take(feed, 1):
+                    pending.add(pool.submit(_work, seed))
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _take(feed: Iterator[Seed], count: int) -> Iterable[Seed]:
+    for _ in range(count):
+        seed = next(feed, None)
+        if seed is None:
+            return
+        yield seed
+
+
+@dataclass
+class Winnability:
+    game: str
+    first: Seed
+    deals: int
+    won: int
+    lost: int
+    unknown: int
+    times: list[float]
+
+    def share(self, count: int) -> tuple[float, float, float]:
+        """A count as a share of the deals, with its 95% Wilson interval."""
+        low, high = wilson(count, self.deals)
+        return (count / self.deals if self.deals else 0.0), low, high
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The share of winnable deals lies between these: won/N and (won + unknown)/N."""
+        if not self.deals:
+            return 0.0, 1.0
+        return self.won / self.deals, (self.won + self.unknown) / self.deals
+
+    def percentile(self, q: float) -> float:
+        if not self.times:
+            return 0.0
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+    def as_json(self) -> dict[str, Any]:
+        def share(count: int) -> dict[str, Any]:
+            value, low, high = self.share(count)
+            return {"count": count, "share": value, "ci95": [low, high]}
+
+        low, high = self.bounds
+        return {
+            "game": self.game,
+            "seed": self.first,
+            "deals": self.deals,
+            "won": share(self.won),
+            "lost": share(self.lost),
+            "unknown": share(self.unknown),
+            "winnable_bounds": [low, high],
+            "winnable_bounds_ci95": [
+                wilson(self.won, self.deals)[0],
+                wilson(self.won + self.unknown, self.deals)[1],
+            ],
+            "seconds_per_deal": {
+                "median": self.percentile(0.5),
+                "p90": self.percentile(0.9),
+                "p99": self.percentile(0.99),
+            },
+        }
+
+
+def summarise(game: Game, first: Seed, verdicts: list[DealVerdict]) -> Winnability:
+    count = {r: sum(1 for v in verdicts if v.result == r) for r in ("won", "lost", "unknown")}
+    return Winnability(
+        game.id, first, len(verdicts), count["won"], count["lost"], count["unknown"],
+        [v.seconds for v in verdicts],
+    )  # fmt: skip

@@ -1,0 +1,62 @@
+"""``solitaire solve``: search a deal for a win; won with the line, lost (proved), or unknown."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ...core.cards import parse_deck, read_deck_text
+from ...core.load import load_game
+from ...play.solver import Budget, Solver
+from .output import EXIT_OK, console
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    if args.deck is not None:
+        seed = None
+        order = parse_deck(read_deck_text(args.deck), game.cards)
+    else:
+        seed = args.seed if args.seed is not None else 0
+        order = game.seed_order(seed)
+    budget = Budget(nodes=args.budget_nodes, seconds=args.budget_seconds)
+    found = Solver(game).solve(game.deal(order), budget)
+    actions = [game.action_text(a) for a in found.player_actions(game)]
+    if args.json:
+        record: dict[str, Any] = {
+            "game": game.id,
+            "seed": seed,
+            "result": found.result,
+            "actions": actions,
+            "nodes": found.nodes,
+            "seconds": round(found.seconds, 3),
+        }
+        if found.reason:
+            record["reason"] = found.reason
+        print(json.dumps(record))
+        return EXIT_OK
+    out = console()
+    deal = f"seed {seed}" if seed is not None else "the given deck"
+    searched = f"{found.nodes:,} positions in {found.seconds:.2f} s"
+    if found.result == "won":
+        out.print(f"{game.name}, {deal}: won in {len(actions)} actions ({searched}).", markup=False)
+        for start in range(0, len(actions), 12):
+            out.print("  " + ", ".join(actions[start : start + 12]), markup=False)
+        replay = f"--seed {seed}" if seed is not None else "--deck ..."
+        out.print(
+            f"Replay: pipe these into 'solitaire play {args.game} {replay} --no-auto'.",
+            markup=False,
+        )
+    elif found.result == "lost":
+        out.print(
+            f"{game.name}, {deal}: lost. No line of play wins this deal ({searched}).",
+            markup=False,
+        )
+    else:
+        out.print(
+            f"{game.name}, {deal}: unknown. {found.reason.capitalize()} before a win was found "
+            f"or every position was tried ({searched}).",
+            markup=False,
+        )
+    return EXIT_OK

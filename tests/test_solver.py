@@ -1,0 +1,163 @@
+"""The solver: its wins replay through `solitaire play`, and its losses hold against brute force."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT, run_cli
+from yaml_solitaire.engine import Game, State, load_game
+from yaml_solitaire.engine.play.solver import Budget, Solver
+
+TINY = sorted((ROOT / "tests" / "data" / "tiny").glob("*.yaml"))
+SHIPPED = sorted((ROOT / "games").glob("*.yaml"))
+CASES = sorted((ROOT / "tests" / "vocab").glob("*.yaml"))
+
+
+def winnable_by_brute_force(game: Game, start: State) -> bool:
+    """Every position reachable by Game.apply, breadth first, positions compared whole: no
+    keys, no safe moves, no pruning. Feasible for tiny games only."""
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        state = todo.popleft()
+        if game.outcome(state) == "won":
+            return True
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return False
+
+
+@pytest.mark.parametrize("path", TINY, ids=lambda p: p.stem)
+def test_verdicts_agree_with_exhaustive_search(path: Path) -> None:
+    game = load_game(str(path))
+    verdicts = []
+    for seed in range(60):
+        start = game.deal_seed(seed)
+        found = Solver(game).solve(start)
+        assert found.result in ("won", "lost")
+        assert (found.result == "won") == winnable_by_brute_force(game, start), seed
+        verdicts.append(found.result)
+    assert "won" in verdicts and "lost" in verdicts, "the deals tried show both verdicts"
+
+
+def test_clock_with_a_peek_agrees_with_exhaustive_search() -> None:
+    game = load_game("clock-peek")
+    for seed in range(40):
+        start = game.deal_seed(seed)
+        found = Solver(game).solve(start)
+        assert (found.result == "won") == winnable_by_brute_force(game, start), seed
+
+
+def replay_wins(game_ref: str, seed: int, actions: list[str]) -> None:
+    script = "".join(a + "\n" for a in actions)
+    result = run_cli("play", game_ref, "--seed", str(seed), "--json", "--no-auto", stdin=script)
+    records = result.json_lines()
+    assert all(r["ok"] for r in records), [r["error"] for r in records if not r["ok"]][:3]
+    assert records[-1]["result"] == "won"
+
+
+@pytest.mark.parametrize(
+    ("game_ref", "seeds"),
+    [
+        ("grandfathers-clock", range(1, 6)),
+        ("clock-peek", (0, 3, 8)),
+        ("big-ben", (3, 13)),
+        (str(ROOT / "tests" / "data" / "eight_columns.yaml"), (3, 5)),
+        (str(ROOT / "tests" / "data" / "tiny" / "small_klondike.yaml"), range(4)),
+    ],
+)
+def test_winning_lines_win_when_piped_into_play(game_ref: str, seeds: range) -> None:
+    for seed in seeds:
+        result = run_cli("solve", game_ref, "--seed", str(seed), "--json", "--budget-seconds", "20")
+        (found,) = result.json_lines()
+        assert found["result"] == "won", (seed, found)
+        assert {"game", "seed", "result", "actions", "nodes", "seconds"} <= set(found)
+        replay_wins(game_ref, seed, found["actions"])
+
+
+def test_solve_reports_lost_and_unknown() -> None:
+    lost = run_cli("solve", "clock", "--seed", "1", "--json").json_lines()[0]
+    assert lost["result"] == "lost" and lost["actions"] == []
+    unknown = run_cli("solve", "big-ben", "--seed", "1", "--budget-nodes", "50", "--json")
+    record = unknown.json_lines()[0]
+    assert record["result"] == "unknown" and record["nodes"] <= 51
+    text = run_cli("solve", "clock", "--seed", "1").out
+    assert "lost" in text and "No line of play wins" in text
+
+
+@pytest.mark.parametrize("path", SHIPPED + CASES, ids=lambda p: p.stem)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), choices=st.lists(st.integers(0, 10**6), max_size=40))
+def test_the_search_path_plays_as_apply(path: Path, seed: int, choices: list[int]) -> None:
+    # Search settles positions in two halves (successor, then expand); together they must
+    # give Game.apply's position, and equal positions must get equal keys.
+    game = load_game(str(path))
+    state = game.deal_seed(seed)
+    searched, _ = game.expand(state)
+    assert searched == game.settle(state)
+    for pick in choices:
+        actions = game.legal_actions(state)
+        if not actions:
+            break
+        action = actions[pick % len(actions)]
+        after = game.apply(state, action)
+        game.legal_actions(state)
+        fast, _ = game.expand(game.successor(state, action))
+        assert fast == after
+        assert game.keys.hash(fast) == game.keys.hash(State(*after))
+        state = after
+
+
+def test_interchangeable_piles_share_a_key() -> None:
+    game = load_game(str(ROOT / "tests" / "data" / "eight_columns.yaml"))
+    state = game.deal_seed(4)
+    tableau = game.layout.groups["tableau"]
+    piles = list(state.piles)
+    piles[tableau[0]], piles[tableau[5]] = piles[tableau[5]], piles[tableau[0]]
+    swapped = State(tuple(piles), state.phase, state.counts)
+    assert game.keys.hash(swapped) == game.keys.hash(state)
+    other = list(state.piles)
+    other[tableau[0]] = other[tableau[0]][:-1]
+    assert game.keys.hash(State(tuple(other), state.phase, state.counts)) != game.keys.hash(state)
+    # Big Ben's tableau is filled in a given order: its piles keep their places in the key.
+    big_ben = load_game("big-ben")
+    assert big_ben.keys.groups == []
+
+
+def test_stats_solve_resumes_from_its_results_file(tmp_path: Path) -> None:
+    results = tmp_path / "runs.jsonl"
+    first = run_cli("stats", "clock-peek", "--deals", "12", "--solve", "--results", str(results),
+                    "--json")  # fmt: skip
+    summary = first.json_lines()[0]
+    assert summary["deals"] == 12
+    lines = results.read_text().splitlines()
+    assert len(lines) == 12 and all(json.loads(line)["game"] == "clock-peek" for line in lines)
+    again = run_cli("stats", "clock-peek", "--deals", "20", "--solve", "--results", str(results),
+                    "--json")  # fmt: skip
+    assert again.json_lines()[0]["deals"] == 20
+    assert len(results.read_text().splitlines()) == 20, "only the 8 new deals were solved"
+    won = summary["won"]["count"]
+    low, high = summary["winnable_bounds"]
+    assert low == won / 12 and high == (won + summary["unknown"]["count"]) / 12
+    text = run_cli("stats", "clock-peek", "--deals", "12", "--solve", "--results", str(results))
+    assert "winnable: between" in text.out and "time per deal: median" in text.out
+
+
+def test_stats_solve_budgets_need_solve() -> None:
+    result = run_cli("stats", "clock", "--deals", "3", "--budget-seconds", "1")
+    assert result.code == 2 and "go with --solve" in result.err
+
+
+def test_the_budget_stops_the_search() -> None:
+    game = load_game("big-ben")
+    found = Solver(game).solve(game.deal_seed(1), Budget(nodes=200))
+    assert found.result == "unknown" and found.nodes <= 201 and "node budget" in found.reason
