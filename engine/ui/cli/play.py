@@ -25,7 +25,7 @@ from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
 from ...play import assist
-from ...play.hints import suggest
+from ...play.advice import advise, no_win
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
 from ...play.session import Session
@@ -82,6 +82,7 @@ class Player:
         self.finished = False  # written to the history as over
         self.seen: set[State] = {s.before for s in self.session.history}
         self.seen.add(self.session.position)
+        self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
         if self.session.is_over():
             self.game_over()
 
@@ -200,10 +201,13 @@ class Player:
 
     def introduce(self, resumed: str | None = None, command: str | None = None) -> None:
         """The first lines of a game: which deal it is, and the board."""
+        warning = None if self.session.is_over() else self.no_win_yet()
         if self.as_json:
             extra: dict[str, Any] = {"resumed": resumed} if resumed else {}
             if command is not None:
                 extra.update(game=self.game.id, seed=self.deal.seed)
+            if warning:
+                extra["no_win"] = warning
             self.emit(command, True, None, **extra, **self.trace_extra())
             return
         self.list_steps()
@@ -219,6 +223,8 @@ class Player:
         self.show()
         if self.session.is_over():
             self.say(ending(self.game, self.session.position))
+        elif warning:
+            self.say(warning)
 
     def trace_extra(self) -> dict[str, list[str]]:
         if not self.trace_all:
@@ -363,14 +369,22 @@ class Player:
         state = self.session.position
         game = self.game
         if name == "hint":
-            action = suggest(game, state, self.seen)
+            advice = advise(game, state, self.seen)
+            action = advice.action
             text = game.action_text(action) if action else None
             if self.as_json:
-                self.emit(line, True, None, hint=text)
+                self.emit(line, True, None, hint=text, hint_kind=advice.kind,
+                          winnable=advice.winnable)  # fmt: skip
             elif action is None:
-                self.say("no legal action is left")
+                self.say(advice.note or "no legal action is left")
             else:
-                self.say(f"hint: {text}{self.describe(state, action)}")
+                why = {
+                    "winning": "the next move of a winning line",
+                    "heuristic": "a guess: no winning line found within a second",
+                }[advice.kind]
+                if advice.winnable is False:
+                    why = advice.note
+                self.say(f"hint: {text}{self.describe(state, action)}; {why}")
         elif name == "moves":
             texts = [game.action_text(a) for a in self.session.legal_actions()]
             if self.as_json:
@@ -490,6 +504,9 @@ class Player:
             self.autosave()
         if self.as_json:
             extra: dict[str, Any] = {"played": game.action_text(action)} if chosen else {}
+            warning = None if session.is_over() else self.no_win_yet()
+            if warning:
+                extra["no_win"] = warning
             self.emit(line, True, None, **extra, **self.played_extra(played))
             return "ok"
         if chosen:
@@ -525,6 +542,20 @@ class Player:
             self.say(ending(self.game, self.session.position))
             if self.interactive:
                 self.say("Type 'new' for another deal, 'restart' to play this one again, or 'q'.")
+        else:
+            warning = self.no_win_yet()
+            if warning:
+                self.say(warning)
+
+    def no_win_yet(self) -> str | None:
+        """Said once, when the position is proved lost (or only undoing moves remain)."""
+        state = self.session.position
+        if state in self.told_lost:
+            return None
+        warning = no_win(self.game, state, self.seen)
+        if warning:
+            self.told_lost.add(state)
+        return warning
 
     def auto_report(self, played: list[Action]) -> str | None:
         """'auto: t3 f5 (5C), w f1 (AC)' for the actions the engine played after a command."""

@@ -1,0 +1,58 @@
+"""Advice for the player: a hint that knows whether the game can still be won.
+
+``advise`` asks the solver, within about a second, for a winning line from the position: its
+first action is then the hint. Without one in time, the hint is the heuristic's (``hints``);
+when the solver proves the position lost, the advice says so. ``no_win`` is the cheaper check
+made after each action: a short search that proves the position lost, or a position where
+every action only brings back one already seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from dataclasses import dataclass
+from typing import Literal
+
+from ..core.game import Game
+from ..core.state import Action, State
+from .hints import suggest
+from .solver import Budget, Solver
+
+Kind = Literal["winning", "heuristic", "none"]
+
+
+@dataclass(frozen=True)
+class Advice:
+    action: Action | None
+    kind: Kind  # winning: the first action of a line that wins; heuristic: the best guess
+    winnable: bool | None  # True: a win was found; False: none is possible; None: not known
+    note: str = ""  # a sentence for the player when no win is possible
+
+
+def _lost_note(game: Game, state: State) -> str:
+    return f"no win is possible from here: {game.score(state)} {game.spec.score.label}"
+
+
+def advise(game: Game, state: State, seen: Container[State] = (), seconds: float = 1.0) -> Advice:
+    """The next action of a winning line if the solver finds one in time, else a heuristic's."""
+    found = Solver(game).solve(state, Budget(seconds=seconds))
+    if found.result == "won":
+        moves = found.player_actions(game)
+        if moves:
+            return Advice(moves[0], "winning", True)
+    action = suggest(game, state, seen)
+    if found.result == "lost":
+        return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
+    return Advice(action, "heuristic" if action else "none", None)
+
+
+def no_win(game: Game, state: State, seen: Container[State], nodes: int = 300) -> str | None:
+    """Why the game can no longer be won, when a short search proves it; else None."""
+    if game.is_terminal(state):
+        return None
+    actions = game.legal_actions(state)
+    if actions and all(game.apply(state, a) in seen for a in actions):
+        return "only moves that undo earlier ones remain: undo, or start another deal"
+    if Solver(game).solve(state, Budget(nodes=nodes)).result == "lost":
+        return _lost_note(game, state) + "; undo, or start another deal"
+    return None
