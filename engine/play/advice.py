@@ -1,6 +1,7 @@
 """Advice for the player: a hint that knows whether the game can still be won.
 
-``advise`` asks the solver, within about a second, for a winning line from the position: its
+``advise`` asks the solver, within a fixed number of positions (about a second), for a winning
+line from the position: its
 first action is then the hint. Without one in time, the hint is the heuristic's (``hints``);
 when the solver proves the position lost, the advice says so. ``no_win`` is the cheaper check
 made after each action: a short search that proves the position lost, or a position where
@@ -33,9 +34,16 @@ def _lost_note(game: Game, state: State) -> str:
     return f"no win is possible from here: {game.score(state)} {game.spec.score.label}"
 
 
-def advise(game: Game, state: State, seen: Container[State] = (), seconds: float = 1.0) -> Advice:
+# The hint's search is bounded by positions, not seconds, so that it gives the same answer on
+# every machine: about a second's worth here.
+HINT_NODES = 8000
+
+
+def advise(
+    game: Game, state: State, seen: Container[State] = (), nodes: int = HINT_NODES
+) -> Advice:
     """The next action of a winning line if the solver finds one in time, else a heuristic's."""
-    found = Solver(game).solve(state, Budget(seconds=seconds))
+    found = Solver(game).solve(state, Budget(nodes=nodes))
     if found.result == "won":
         moves = found.player_actions(game)
         if moves:

@@ -380,7 +380,7 @@ class Player:
             else:
                 why = {
                     "winning": "the next move of a winning line",
-                    "heuristic": "a guess: no winning line found within a second",
+                    "heuristic": "a guess: no winning line found in a short search",
                 }[advice.kind]
                 if advice.winnable is False:
                     why = advice.note
