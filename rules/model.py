@@ -156,6 +156,8 @@ class DealStepSpec(Record):
 
     # True for a step that puts the pile groups' 'bases' cards in place.
     places_bases: ClassVar[bool] = False
+    # False for a step that only rearranges cards already laid (it needs none left to deal).
+    deals_cards: ClassVar[bool] = True
 
     def cards_dealt(self, game: GameSpec, left: int) -> int:
         """How many of the ``left`` cards still to deal this step deals (at most ``left``)."""

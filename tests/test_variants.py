@@ -68,7 +68,7 @@ def test_peek_asks_for_a_pile_when_the_fourth_king_stops_the_chain() -> None:
     centre = first["piles"]["centre"]
     assert [c[0] for c in centre] == ["K"] * 4 and first["face_down"]
     human = run_cli("play", "clock-peek", "--seed", "0", stdin="help\n")
-    assert "pick PILE" in human.out and "pick an hour pile" in human.out
+    assert "pick PILE" in human.out and "pick a face-down card of an hour pile" in human.out
 
 
 def test_peek_exchange_puts_the_king_face_down_and_plays_the_picked_card() -> None:
@@ -273,3 +273,82 @@ def test_undo_in_peek_goes_back_to_the_players_choice_never_to_a_half_step() -> 
     assert undone["actions"][0] == "pick h1" and len(undone["actions"]) > 1
     # The chain before the choice was no one's decision: there is nothing before it to undo.
     assert nothing["ok"] is False and nothing["error"] == "nothing to undo"
+
+
+# --- Clock, open, and Sundial --------------------------------------------------------------
+
+OPEN = load_game("clock-open")
+SUNDIAL = load_game("sundial")
+CLOCK = load_game("clock")
+
+
+def test_open_deals_the_hour_piles_face_up_and_the_centre_face_down() -> None:
+    state = OPEN.deal(list(OPEN.cards))
+    index = OPEN.layout.index
+    for hour in range(1, 13):
+        assert not any(c & DOWN for c in state.piles[index[f"h{hour}"]])
+    assert all(c & DOWN for c in state.piles[index["centre"]])
+    # The same cards lie where Clock deals them.
+    clock = CLOCK.deal(list(CLOCK.cards))
+    assert [[c & ~DOWN for c in p] for p in state.piles[:13]] == [
+        [c & ~DOWN for c in p] for p in clock.piles
+    ]
+
+
+def test_open_ends_every_deal_as_clock_does() -> None:
+    for seed in range(2000):
+        clock = CLOCK.apply(CLOCK.deal_seed(seed), Action("turn"))
+        state = OPEN.deal_seed(seed)
+        while not OPEN.is_terminal(state):
+            state = OPEN.apply(state, OPEN.legal_actions(state)[0])
+        assert (OPEN.outcome(state), OPEN.score(state)) == (
+            CLOCK.outcome(clock),
+            CLOCK.score(clock),
+        )
+
+
+def test_open_chain_takes_face_up_cards_and_stops_at_an_empty_pile() -> None:
+    (won,) = run_cli("play", "clock-open", "--seed", "18", "--json").json_lines()
+    assert won["result"] == "won" and won["cards_placed"] == 52
+    (lost,) = run_cli("play", "clock-open", "--seed", "0", "--json", "--trace").json_lines()
+    assert lost["result"] == "lost" and lost["cards_placed"] == 45
+    # The chain stopped at the centre, which is empty: the fourth King is home.
+    assert lost["piles"]["centre"] == [] and len(lost["piles"]["f13"]) == 4
+    assert len(lost["trace"]) == 45
+
+
+def test_sundial_deals_every_card_face_up_and_the_player_starts_each_chain() -> None:
+    first = run_cli("play", "sundial", "--seed", "1", "--json", "--no-auto",
+                    stdin="moves\nturn h1\n").json_lines()  # fmt: skip
+    assert first[0]["face_down"] == {} and first[0]["phase"] == "playing"
+    assert sorted(first[1]["moves"]) == sorted(
+        [f"turn h{h}" for h in range(1, 13)] + ["turn centre"]
+    )
+    after = first[2]
+    assert after["ok"] and after["piles"]["h1"] == [] and after["cards_placed"] > 1
+
+
+def test_sundial_the_fourth_king_ends_the_game() -> None:
+    lost = run_cli("play", "sundial", "--seed", "1", "--json", "--no-auto",
+                   stdin="turn h5\n").json_lines()[-1]  # fmt: skip
+    assert lost["result"] == "lost" and lost["cards_placed"] == 50
+    assert len(lost["piles"]["f13"]) == 4, "the chain stopped at the fourth King"
+    won = run_cli("play", "sundial", "--seed", "1", "--json", "--no-auto",
+                  stdin="turn h1\nturn h7\nturn centre\n").json_lines()[-1]  # fmt: skip
+    assert won["result"] == "won" and won["cards_placed"] == 52
+    refused = run_cli("play", "sundial", "--seed", "1", "--json", "--no-auto",
+                      stdin="turn h1\nturn h1\n").json_lines()[-1]  # fmt: skip
+    assert not refused["ok"] and "h1 has no card to take" in refused["error"]
+
+
+def test_peek_may_pick_any_face_down_card_by_its_place() -> None:
+    # Seed 0 stops the first chain with seven face-down cards; h8 holds two of them.
+    records = run_cli("play", "clock-peek", "--seed", "0", "--json", "--trace",
+                      stdin="pick h8 2\n").json_lines()  # fmt: skip
+    start, picked = records
+    assert start["face_down"]["h8"] == 2
+    hidden = start["piles"]["h8"][-2]
+    assert picked["trace"][:2] == [hidden, start["piles"]["centre"][0]]
+    refused = run_cli("play", "clock-peek", "--seed", "0", "--json",
+                      stdin="pick h8 3\n").json_lines()[-1]  # fmt: skip
+    assert not refused["ok"] and "no face-down card at place 3" in refused["error"]

@@ -35,7 +35,8 @@ class Notation:
         if action.src < 0:
             return action.name
         effect = self.effects.get(action.name)
-        number = f" {action.n}" if action.n > 1 or (action.n and not _counts(effect)) else ""
+        # A count of one card, or a place at the top, goes without saying.
+        number = f" {action.n}" if action.n > 1 else ""
         if action.dst < 0:
             return f"{action.name} {names[action.src]}{number}"
         prefix = "" if len(self.movers) == 1 else action.name + " "

@@ -16,7 +16,7 @@ from annotated_types import MaxLen, MinLen
 from ...rules.model import DealStepSpec, Face, GameSpec, Problem
 from ...rules.notation import parse_card
 from ...rules.spec import MAX_PILES, Count, PileName, PileRefs, Rank, Size, record
-from ..core.cards import DOWN, FACE, RANK, face_of
+from ..core.cards import DOWN, FACE, MASK, RANK, face_of
 from ..core.layout import Layout
 from .registry import Registry
 
@@ -177,6 +177,7 @@ class SinkSpec(DealStepSpec):
     """Move the cards of one rank to the bottom of each listed pile, keeping the order of the
     rest (Baker's Dozen: Kings go under their piles)."""
 
+    deals_cards = False
     step: Literal["sink"]
     piles: PileRefs
     """The piles rearranged."""
@@ -199,3 +200,27 @@ class Sink(DealStep[SinkSpec]):
                 *(c for c in cards if RANK[c] == rank),
                 *(c for c in cards if RANK[c] != rank),
             )
+
+
+@record
+class TurnSpec(DealStepSpec):
+    """Turn every card of the listed piles face up (or face down), once the cards are laid:
+    piles dealt like others but lying open, every card in sight."""
+
+    deals_cards = False
+    step: Literal["turn"]
+    piles: PileRefs
+    """The piles whose cards are turned."""
+    face: Face = "up"
+
+    def cards_dealt(self, game: GameSpec, left: int) -> int:
+        return 0
+
+
+@DEAL_STEPS.entry(TurnSpec)
+class Turn(DealStep[TurnSpec]):
+    kind = "rearrange"
+
+    def rearrange(self, piles: list[tuple[int, ...]]) -> None:
+        for pile in self.layout.resolve(self.spec.piles):
+            piles[pile] = tuple((card & MASK) | self.flag for card in piles[pile])

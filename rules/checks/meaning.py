@@ -165,7 +165,7 @@ def check_deal(spec: GameSpec, report: Report) -> None:
     left = 13 * len(spec.suits) * spec.decks - len(spec.remove)
     placed_bases = False
     for i, step in enumerate(spec.deal):
-        if left <= 0:
+        if left <= 0 and step.deals_cards:
             report.add(
                 ("deal", i), "no cards are left for this step", severity="warning", about=("@deal",)
             )

@@ -116,7 +116,7 @@ class Chain(Effect[ChainSpec]):
             return None
         if self._takes(state.piles[start]):
             return f"{names[start]}'s top card has no home to go to"
-        what = "a card" if self.any_face else "a face-down card"
+        what = "card" if self.any_face else "face-down card"
         return f"{names[start]} has no {what} to take"
 
     def _home(self, work: Sequence[Sequence[int]], card: int) -> int:
