@@ -38,7 +38,7 @@ def test_big_ben_rules_from_its_rule_file() -> None:
 def test_phases_and_outcomes_of_a_game_with_several_phases() -> None:
     text = flat(run_cli("rules", "clock-peek").out)
     assert "pick PILE: Exchange the fourth King" in text
-    assert "Allowed in choosing (pick an hour pile whose top card is face down" in text
+    assert "Allowed in choosing (pick a face-down card of an hour pile" in text
     assert "playing (the chain of turns runs by itself), where the game starts; the engine " \
         "plays the only possible action by itself; goes to choosing when the chain has " \
         "stopped." in text  # fmt: skip
