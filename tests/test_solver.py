@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, run_cli
 from yaml_solitaire.engine import Game, State, load_game
+from yaml_solitaire.engine.core.cards import card_text
 from yaml_solitaire.engine.play.solver import Budget, Solver
 
 TINY = sorted((ROOT / "tests" / "data" / "tiny").glob("*.yaml"))
@@ -161,3 +162,25 @@ def test_the_budget_stops_the_search() -> None:
     game = load_game("big-ben")
     found = Solver(game).solve(game.deal_seed(1), Budget(nodes=200))
     assert found.result == "unknown" and found.nodes <= 201 and "node budget" in found.reason
+
+
+def test_a_card_stuck_for_good_ends_the_search() -> None:
+    # Little Ben builds down in suit on piles of two or more: with 4C and 2C under 3C in one
+    # pile, 3C can go nowhere (4C is under it, 2C must reach home first), so neither can 2C.
+    game = load_game(str(ROOT / "tests" / "data" / "tiny" / "little_ben.yaml"))
+    solver = Solver(game)
+    assert solver.dead is not None
+    index = game.layout.index
+    by_name = {card_text(c): c for c in game.cards}
+    state = game.deal_seed(0)
+    piles = list(state.piles)
+    moved = {by_name[n] for n in ("4C", "2C", "3C")}
+    piles = [tuple(c for c in p if c not in moved) for p in piles]
+    piles[index["t1"]] = (by_name["4C"], by_name["2C"], by_name["3C"])
+    stuck = State(tuple(piles), state.phase, state.counts)
+    assert solver.dead(stuck)
+    assert solver.solve(stuck).result == "lost"
+    assert not winnable_by_brute_force(game, stuck)
+    # With 2C on top instead, nothing is stuck.
+    piles[index["t1"]] = (by_name["4C"], by_name["3C"], by_name["2C"])
+    assert not solver.dead(State(tuple(piles), state.phase, state.counts))

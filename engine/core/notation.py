@@ -34,7 +34,6 @@ class Notation:
         names = self.layout.names
         if action.src < 0:
             return action.name
-        effect = self.effects.get(action.name)
         # A count of one card, or a place at the top, goes without saying.
         number = f" {action.n}" if action.n > 1 else ""
         if action.dst < 0:

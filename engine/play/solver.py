@@ -11,10 +11,13 @@ explored (the deal cannot be won), or ``unknown`` when the budget ran out first.
 
 from __future__ import annotations
 
+import itertools
+import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import chain, pairwise
 from typing import Literal
 
 from ..core.cards import DOWN, FACE
@@ -22,6 +25,20 @@ from ..core.game import Game
 from ..core.state import Action, State
 
 Verdict = Literal["won", "lost", "unknown"]
+RESTART_NODES = 2000  # the base of the restart schedule, in positions
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 @dataclass
@@ -72,10 +89,9 @@ class Solver:
         self.foundation_set = frozenset(game.foundations)
         self.dead = _dead_card_test(game)
 
-    def _rank(self, state: State, action: Action, order: int) -> tuple[int, ...]:
+    def _rank(self, state: State, action: Action) -> tuple[int, int, int, int]:
         """How promising an action looks, smallest first: a card home, a card uncovered that
-        lies face down, a move before a draw or deal, a target with cards before an empty
-        one, then the rule file's order."""
+        lies face down, a move before a draw or deal, a target with cards before an empty one."""
         piles = state.piles
         src, dst = action.src, action.dst
         home = 1 if dst in self.foundation_set else 0
@@ -86,12 +102,16 @@ class Solver:
             uncovers = 1 if len(pile) > taken and pile[-taken - 1] & DOWN else 0
         into_empty = 1 if dst >= 0 and not piles[dst] else 0
         moves = 1 if src >= 0 else 0
-        return (-home, -uncovers, -moves, into_empty, order)
+        return (-home, -uncovers, -moves, into_empty)
 
     def _children(
-        self, state: State, actions: tuple[Action, ...]
+        self, state: State, actions: tuple[Action, ...], shuffle: random.Random | None
     ) -> Iterator[tuple[State, Action]]:
-        """The positions after each action, most promising first; a safe move alone."""
+        """The positions after each action, most promising first; a safe move alone.
+
+        Actions that look equally promising come in the rule file's order, or, when
+        ``shuffle`` is given, in an order it draws.
+        """
         game = self.game
         effects = game.effects
         chosen: list[Action] | None = None
@@ -100,24 +120,61 @@ class Solver:
                 chosen = [action]
                 break
         if chosen is None:
-            ranked = sorted(range(len(actions)), key=lambda k: self._rank(state, actions[k], k))
-            chosen = [actions[k] for k in ranked]
+            draw = shuffle.random if shuffle is not None else None
+            keyed = [
+                (self._rank(state, a), draw() if draw is not None else k, k)
+                for k, a in enumerate(actions)
+            ]
+            keyed.sort()
+            chosen = [actions[k] for _, _, k in keyed]
         for action in chosen:
             yield game.successor(state, action), action
 
     def solve(self, start: State, budget: Budget | None = None) -> Solution:
-        game = self.game
+        """Search from ``start`` within ``budget``: won, lost or unknown.
+
+        The search is run again and again with budgets that grow in the Luby sequence (1, 1,
+        2, 1, 1, 2, 4 ... times a base); the first run tries equally promising actions in the
+        rule file's order, the later ones in orders drawn at random (seeded, so answers
+        repeat). Searches of such games often find a win at once or wander for long: restarts
+        cut the long wanderings short, and the growing runs still explore everything when a
+        deal cannot be won.
+        """
         budget = budget or Budget()
         began = time.perf_counter()
         deadline = began + budget.seconds if budget.seconds is not None else None
-        max_nodes = budget.nodes
+        nodes = 0
+        for run in itertools.count():
+            allowance = _luby(run + 1) * RESTART_NODES
+            if budget.nodes is not None:
+                allowance = min(allowance, budget.nodes - nodes)
+            shuffle = random.Random(run) if run else None
+            result, line, used = self._search(start, allowance, deadline, shuffle)
+            nodes += used
+            if result != "unknown":
+                return Solution(result, line, nodes, time.perf_counter() - began)
+            if budget.nodes is not None and nodes >= budget.nodes:
+                return self._unknown(nodes, began, "the node budget ran out")
+            if deadline is not None and time.perf_counter() > deadline:
+                return self._unknown(nodes, began, "the time budget ran out")
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _search(
+        self,
+        start: State,
+        allowance: int,
+        deadline: float | None,
+        shuffle: random.Random | None,
+    ) -> tuple[Verdict, list[tuple[State, Action]], int]:
+        """One depth-first search of at most ``allowance`` positions (or until ``deadline``)."""
+        game = self.game
         keys = game.keys
         state, actions = game.expand(start)
         nodes = 1
         if game.outcome(state) == "won":
-            return Solution("won", [], nodes, time.perf_counter() - began)
+            return "won", [], nodes
         seen = {keys.hash(state)}
-        stack = [_Frame(state, None, self._children(state, actions))]
+        stack = [_Frame(state, None, self._children(state, actions, shuffle))]
         dead = self.dead
         while stack:
             frame = stack[-1]
@@ -131,10 +188,10 @@ class Solver:
                 continue
             seen.add(key)
             nodes += 1
-            if max_nodes is not None and nodes > max_nodes:
-                return self._unknown(nodes, began, "the node budget ran out")
+            if nodes > allowance:
+                return "unknown", [], nodes - 1
             if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
-                return self._unknown(nodes, began, "the time budget ran out")
+                return "unknown", [], nodes
             after, actions = game.expand(after)
             outcome = game.outcome(after)
             if outcome == "won":
@@ -144,11 +201,11 @@ class Solver:
                     if now.action is not None
                 ]
                 line.append((stack[-1].state, action))
-                return Solution("won", line, nodes, time.perf_counter() - began)
+                return "won", line, nodes
             if outcome is not None or not actions or (dead is not None and dead(after)):
                 continue
-            stack.append(_Frame(after, action, self._children(after, actions)))
-        return Solution("lost", [], nodes, time.perf_counter() - began)
+            stack.append(_Frame(after, action, self._children(after, actions, shuffle)))
+        return "lost", [], nodes
 
     @staticmethod
     def _unknown(nodes: int, began: float, reason: str) -> Solution:
@@ -158,11 +215,12 @@ class Solver:
 def _dead_card_test(game: Game) -> Callable[[State], bool] | None:
     """A test for positions that can never be won because a card can never go home.
 
-    It applies to games won with every card on the foundations, and looks for a card that no
-    pile but a foundation can ever take, lying above every copy of the cards it must follow
-    on a foundation, in a pile whose cards leave only one by one by moves that ask where they
-    may go: that card can never leave its pile, so the cards under it can never go home.
-    None when no card or pile qualifies.
+    It applies to games won with every card on the foundations. A card is stuck in its pile
+    when it lies in a pile whose cards leave only one by one, by moves that ask the target's
+    rule, and every card it could be moved onto (outside the foundations) and every card it
+    must follow on a foundation is either home for good or under it in the same pile: no pile
+    can ever take it, so it can never go home, and the game is lost. Cards that some pile
+    takes when empty are never stuck. None when the game has no such card or pile.
     """
     layout = game.layout
     foundations = set(game.foundations)
@@ -170,55 +228,66 @@ def _dead_card_test(game: Game) -> Callable[[State], bool] | None:
         return None
     if any(layout.covered_by[p] for p in range(len(layout))):
         return None
-    others = [r for p, r in enumerate(layout.accepts) if p not in foundations]
     if any(r.reads_others for r in layout.accepts):
         return None
-    anywhere: set[int] = set()
-    for rule in others:
-        anywhere |= rule.on_empty | rule.blind
-        for faces in rule.on_top:
-            anywhere |= faces
+    others = [r for p, r in enumerate(layout.accepts) if p not in foundations]
     found_rules = [layout.accepts[f] for f in foundations]
-    starts: set[int] = set()
+    free: set[int] = set()  # faces some pile takes when empty or beside a face-down card
+    for rule in others:
+        free |= rule.on_empty | rule.blind
     for rule in found_rules:
-        starts |= rule.on_empty
-    # Only for cards no other pile takes and that no foundation takes when empty.
-    follows: dict[int, frozenset[int]] = {}
+        free |= rule.on_empty
+    parents: dict[int, frozenset[int]] = {}  # faces a card could be moved onto, off home
+    follows: dict[int, frozenset[int]] = {}  # faces a card must follow on a foundation
     for face in range(52):
-        if face in anywhere or face in starts:
+        if face in free:
             continue
-        before = frozenset(p for p in range(52) for r in found_rules if face in r.on_top[p])
+        before = frozenset(t for t in range(52) for r in found_rules if face in r.on_top[t])
         if before:
             follows[face] = before
+            parents[face] = frozenset(t for t in range(52) for r in others if face in r.on_top[t])
     if not follows:
         return None
-    copies: dict[int, int] = {}
-    for card in game.cards:
-        copies[FACE[card]] = copies.get(FACE[card], 0) + 1
+    copies: Counter[int] = Counter(FACE[card] for card in game.cards)
+    takers = {
+        p: [e for e in game.effects.values() if p in layout.resolve(e.spec.takes_from())]
+        for p in range(len(layout))
+    }
     # Piles whose cards leave only by moves of the top card (which ask the target's rule).
-    lifo = []
-    for p in range(len(layout)):
-        if p in foundations:
-            continue
-        takers = [e for e in game.effects.values() if p in layout.resolve(e.spec.takes_from())]
-        if takers and all(getattr(e, "mode", None) == "top" for e in takers):
-            lifo.append(p)
+    lifo = [
+        p
+        for p in range(len(layout))
+        if p not in foundations
+        and takers[p]
+        and all(getattr(e, "mode", None) == "top" for e in takers[p])
+    ]
+    # Cards home stay home unless some action takes cards from a foundation.
+    home_for_good = not any(takers[f] for f in foundations)
     if not lifo:
         return None
+    found_piles = tuple(foundations)
+
+    face_of = FACE.__getitem__
+    watch = {face: need | parents[face] for face, need in follows.items()}
 
     def dead(state: State) -> bool:
         piles = state.piles
+        shown = {FACE[piles[f][-1]] for f in found_piles if piles[f]}
+        home: Counter[int] = Counter()
+        if home_for_good:
+            home.update(map(face_of, chain.from_iterable(piles[f] for f in found_piles)))
         for p in lifo:
-            pile = piles[p]
-            if len(pile) < 2:
-                continue
-            below: dict[int, int] = {}
-            for card in pile:
+            below: Counter[int] = Counter()
+            for card in piles[p]:
                 face = FACE[card]
                 need = follows.get(face)
-                if need is not None and all(below.get(f, 0) >= copies[f] for f in need):
+                if (
+                    need is not None
+                    and need.isdisjoint(shown)
+                    and all(home[f] + below[f] >= copies[f] for f in watch[face])
+                ):
                     return True
-                below[face] = below.get(face, 0) + 1
+                below[face] += 1
         return False
 
     return dead
