@@ -98,6 +98,8 @@ def columns(out: str, name: str) -> set[int]:
     """Where the pile named ``name`` starts on the lines of the boards shown."""
     pattern = re.compile(rf"(?<![\w-]){name} +(\d|[A-KQ-]|\+)")
     board = [line for line in out.splitlines() if not line.startswith("Big Ben")]
+    # A command quoted in a help line ('pick h5 2') is not a pile on the board.
+    board = [re.sub(r"'[^']*'", lambda m: " " * len(m.group()), line) for line in board]
     return {m.start() for line in board for m in pattern.finditer(line)}
 
 
