@@ -13,6 +13,7 @@ import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from ...rules.errors import printable
 from ...rules.notation import SUIT_NAMES, NotationError, card_name, parse_card
 
 DOWN = 1 << 10
@@ -104,12 +105,6 @@ def _read_deck_file(name: str) -> str:
         raise DeckError(f"deck file {shown} is not text") from None
 
 
-def printable(text: str, limit: int = 60) -> str:
-    """``text`` safe to echo on a terminal: control characters escaped, long text cut."""
-    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: limit + 1])
-    return shown if len(text) <= limit else shown[:limit] + "..."
-
-
 def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
     """The deal order named by ``names``; it must be exactly the multiset of ``cards``."""
     faces: list[int] = []
@@ -120,7 +115,7 @@ def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
         except NotationError:
             bad.append(name)
     if bad:
-        shown = ", ".join(repr(printable(b, 12)) for b in bad[:5]) + (
+        shown = ", ".join(f"'{printable(b, 12)}'" for b in bad[:5]) + (
             " ..." if len(bad) > 5 else ""
         )
         raise DeckError(f"not a card: {shown} (cards are written like 10H, QS, 7c, T♦)")

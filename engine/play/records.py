@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import DeckError, card_text, parse_deck, printable
+from ...rules.errors import printable
+from ..core.cards import DeckError, card_text, parse_deck
 from ..core.game import Game
 from ..core.seeds import Seed, is_seed
 from ..core.state import IllegalAction

@@ -23,7 +23,10 @@ MAX_SEED = 2**63
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        from ....rules.errors import printable  # argparse echoes arguments as they were typed
+
+        shown = printable(message, 300)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
 
 
 def _whole(text: str) -> int:

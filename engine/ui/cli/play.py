@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ....rules.errors import printable
 from ....rules.model import RESERVED_COMMANDS
-from ...core.cards import DOWN, FACE, MASK, parse_deck, printable, read_deck_text
+from ...core.cards import DOWN, FACE, MASK, parse_deck, read_deck_text
 from ...core.game import Game
 from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed

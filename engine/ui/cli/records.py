@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ...core.cards import card_text, printable
+from ....rules.errors import printable
+from ...core.cards import card_text
 from ...core.load import UnknownGame, load_game
 from ...play.history import FINISHED, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
