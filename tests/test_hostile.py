@@ -8,18 +8,21 @@ in-process through ``run_cli``.
 
 from __future__ import annotations
 
+import os
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import GAMES, ROOT, Result, run_cli
+from conftest import CANONICAL, GAMES, ROOT, Result, run_cli
 from yaml_solitaire.engine import load_game
 
 MEMORY = 500_000_000  # address space of each process: "well under 500 MB"
@@ -91,7 +94,32 @@ def check_invalid(result: Result | Run, *words: str) -> str:
     line = one_line(result.err)
     for word in words:
         assert word in line, line
+    if not any("the output" in word for word in words):  # not a stray error taken for one
+        assert "cannot write the output" not in line, line
     return line
+
+
+# --- 1. alias bombs -----------------------------------------------------------------------
+
+
+def alias_bomb(levels: int) -> str:
+    """The issue's bomb: nine "lol"s, then each level nine aliases of the one before."""
+    lines = ["a0: &a0 [" + ", ".join(["lol"] * 9) + "]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("levels", [9, 7])
+@pytest.mark.parametrize("command", ["validate", "play"])
+def test_an_alias_bomb_is_refused_at_once(tmp_path: Path, levels: int, command: str) -> None:
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text(alias_bomb(levels), encoding="utf-8")
+    assert bomb.stat().st_size < 500
+    run = solitaire(command, str(bomb), timeout=20)
+    line = check_invalid(run, "once its aliases are expanded")
+    assert line.startswith(f"{bomb}:5:")  # file:line:col of the alias that passes the bound
+    assert run.seconds < 5
 
 
 # --- 2. characters a rule file may not hold -----------------------------------------------
@@ -131,6 +159,199 @@ def test_a_control_character_written_as_an_escape_is_refused_too(
         line = check_invalid(result, "(written as an escape) is not allowed")
         assert ": name: the character" in line
         assert "\x1b" not in result.err and "\x07" not in result.err
+
+
+# --- 3. deep nesting, long extends chains -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: " + "[" * 500 + "]" * 500 + "\n",
+        "a: " + "{a: " * 500 + "1" + "}" * 500 + "\n",
+        "".join("  " * i + f"k{i}:\n" for i in range(500)) + "  " * 500 + "v\n",
+        "a: " + "[" * 990_000 + "\n",
+    ],
+    ids=["lists", "flow-mappings", "block-mappings", "a-million-brackets"],
+)
+def test_deep_nesting_is_one_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text(text, encoding="utf-8")
+    for command in ("validate", "play"):
+        check_invalid(run_cli(command, str(path)), "nested more than 32 deep")
+
+
+def test_an_extends_chain_of_a_thousand_files_is_one_line(tmp_path: Path) -> None:
+    shutil.copy(GAMES / "clock.yaml", tmp_path / "f1000.yaml")
+    for i in range(1000):
+        (tmp_path / f"f{i}.yaml").write_text(f"extends: ./f{i + 1}.yaml\nid: g{i}\n")
+    for command in ("validate", "play"):
+        line = check_invalid(run_cli(command, str(tmp_path / "f0.yaml")), "'extends' chain")
+        assert "longer than 16 files" in line
+
+
+# --- 4. names the system refuses ----------------------------------------------------------
+
+LONG = "x" * 300
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", f"{LONG}.yaml"],
+        ["play", f"./{LONG}/game.yaml"],
+        ["graph", f"{LONG}.yaml"],
+        ["stats", f"{LONG}.yaml", "--deals", "3"],
+        ["validate", f"{LONG}.yaml"],
+        ["play", "clock", "--deck", f"@{LONG}"],
+        ["new", "x", "-o", f"{LONG}.yaml"],
+        ["new", "x", "-o", f"{LONG}/x.yaml"],
+    ],
+    ids=["play", "play-in-folder", "graph", "stats", "validate", "deck", "new", "new-in-folder"],
+)
+def test_a_300_character_file_name_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    check_invalid(run_cli(*args), "File name too long")
+
+
+def test_a_300_character_extends_value_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "child.yaml"
+    path.write_text(f"extends: ./{LONG}.yaml\nid: child\n", encoding="utf-8")
+    for command in ("validate", "play"):
+        line = check_invalid(run_cli(command, str(path)), "File name too long")
+        assert line.startswith(f"{path}:1:10: extends: ")
+
+
+def test_a_300_character_game_name_makes_a_short_file_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("new", LONG)
+    assert result.code == 0, result.err
+    (written,) = tmp_path.glob("*.yaml")
+    assert written.name == "x" * 40 + ".yaml"
+
+
+def test_a_loop_of_links_is_one_line(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    check_invalid(run_cli("play", str(loop)), "Too many levels of symbolic links")
+    check_invalid(run_cli("validate", str(loop)), "Too many levels of symbolic links")
+    check_invalid(run_cli("play", "clock", "--deck", f"@{loop}"), "symbolic links")
+
+
+def unprivileged() -> list[str] | None:
+    """How to run a command where permissions bite: as is, or as 'nobody' when root."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def test_a_folder_that_cannot_be_searched_is_one_line() -> None:
+    prefix = unprivileged()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: permissions do not bite")
+    top = Path(tempfile.mkdtemp(prefix="solitaire-locked-"))
+    try:
+        top.chmod(0o755)
+        locked = top / "locked"
+        locked.mkdir()
+        shutil.copy(GAMES / "clock.yaml", locked / "game.yaml")
+        (locked / "deck.txt").write_text(" ".join(CANONICAL))
+        child = top / "child.yaml"
+        child.write_text("extends: ./locked/game.yaml\nid: child\n")
+        child.chmod(0o644)
+        locked.chmod(0)
+        cases = [
+            ["play", "locked/game.yaml"],
+            ["validate", "locked/game.yaml"],
+            ["graph", "locked/game.yaml"],
+            ["stats", "locked/game.yaml", "--deals", "2"],
+            ["play", "clock", "--deck", "@locked/deck.txt"],
+            ["new", "x", "-o", "locked/x.yaml"],
+            ["validate", "child.yaml"],
+        ]
+        for args in cases:
+            run = solitaire(*args, cwd=top, prefix=prefix)
+            check_invalid(run, "Permission denied")
+    finally:
+        (top / "locked").chmod(0o755)
+        shutil.rmtree(top)
+
+
+# --- 5. devices, pipes, huge files --------------------------------------------------------
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    yield path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "/dev/zero"],
+        ["play", "/dev/zero"],
+        ["play", "clock", "--deck", "@/dev/zero"],
+        ["play", "clock", "--deck", "@/dev/urandom"],
+        ["play", "clock", "--deck", "@{fifo}"],
+        ["validate", "{fifo}"],
+        ["play", "{fifo}.yaml"],
+    ],
+)
+def test_devices_and_fifos_are_refused_unread(fifo: Path, args: list[str]) -> None:
+    if "{fifo}.yaml" in args:
+        os.mkfifo(f"{fifo}.yaml")
+    run = solitaire(*(a.replace("{fifo}", str(fifo)) for a in args), timeout=15)
+    check_invalid(run, "not a regular file")
+    assert run.seconds < 5
+
+
+@pytest.mark.parametrize("content", ["sparse", "cards", "one-token"])
+def test_a_100_mb_deck_file_is_refused_unread(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "deck.txt"
+    size = 100_000_000
+    with open(path, "wb") as handle:
+        if content == "sparse":
+            handle.truncate(size)
+        else:
+            chunk = (b"AC " if content == "cards" else b"A") * 1_000_000
+            for _ in range(size // len(chunk)):
+                handle.write(chunk)
+    run = solitaire("play", "clock", "--deck", f"@{path}")
+    line = check_invalid(run, "is too large", "the limit is 64,000")
+    assert len(line) < 200 and run.seconds < 5
+
+
+def test_a_huge_token_is_not_echoed_whole(tmp_path: Path) -> None:
+    token = "A" * 100_000
+    line = check_invalid(run_cli("play", "clock", "--deck", token), "not a card")
+    assert len(line) < 200
+    path = tmp_path / "deck.txt"
+    path.write_text("Z" * 60_000)
+    line = check_invalid(run_cli("play", "clock", "--deck", f"@{path}"), "not a card")
+    assert len(line) < 200
+
+
+# --- 10. a deck file with a byte-order mark -----------------------------------------------
+
+
+def test_a_deck_file_with_a_byte_order_mark(tmp_path: Path) -> None:
+    plain, marked = tmp_path / "plain.txt", tmp_path / "marked.txt"
+    plain.write_text(" ".join(CANONICAL), encoding="utf-8")
+    marked.write_text(" ".join(CANONICAL), encoding="utf-8-sig")
+    assert marked.read_bytes().startswith(b"\xef\xbb\xbf")
+    one = run_cli("play", "clock", "--deck", f"@{plain}", "--json")
+    two = run_cli("play", "clock", "--deck", f"@{marked}", "--json")
+    assert two.code == 0 and two.err == ""
+    assert one.json_lines() == two.json_lines()
 
 
 # --- 11. messages -------------------------------------------------------------------------

@@ -7,13 +7,12 @@ card, face up or down, without arithmetic on the hot paths.
 
 from __future__ import annotations
 
-import os
 import random
-import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ...rules.errors import printable
+from ...rules.files import Unreadable, read_limited
 from ...rules.notation import SUIT_NAMES, NotationError, card_name, parse_card
 
 DOWN = 1 << 10
@@ -83,26 +82,14 @@ def read_deck_text(text: str) -> list[str]:
 
 
 def _read_deck_file(name: str) -> str:
-    shown = printable(name)
     try:
-        info = os.stat(name)
-        if not stat.S_ISREG(info.st_mode):
-            raise DeckError(f"deck file {shown} is not a regular file")
-        if info.st_size > MAX_DECK_BYTES:
-            raise DeckError(
-                f"deck file {shown} is too large ({info.st_size:,} bytes; "
-                f"a deck file has at most {MAX_DECK_BYTES:,})"
-            )
-        with open(name, "rb") as handle:
-            raw = handle.read(MAX_DECK_BYTES + 1)
-    except OSError as exc:
-        raise DeckError(f"cannot read deck file {shown}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_DECK_BYTES:
-        raise DeckError(f"deck file {shown} is too large (at most {MAX_DECK_BYTES:,} bytes)")
+        raw = read_limited(name, MAX_DECK_BYTES)
+    except Unreadable as exc:
+        raise DeckError(f"deck file {printable(name)}: {exc}") from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DeckError(f"deck file {shown} is not text") from None
+        raise DeckError(f"deck file {printable(name)} is not text") from None
 
 
 def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
