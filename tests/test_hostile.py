@@ -8,6 +8,7 @@ in-process through ``run_cli``.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import shutil
@@ -338,6 +339,87 @@ def test_a_huge_token_is_not_echoed_whole(tmp_path: Path) -> None:
     path.write_text("Z" * 60_000)
     line = check_invalid(run_cli("play", "clock", "--deck", f"@{path}"), "not a card")
     assert len(line) < 200
+
+
+# --- 8, 9. closed, full and abandoned output ----------------------------------------------
+
+OUTPUTS = {
+    "play": ["play", "clock", "--seed", "1"],
+    "play-json": ["play", "clock", "--seed", "1", "--json"],
+    "play-big-ben": ["play", "big-ben", "--seed", "1"],
+    "list": ["list"],
+    "list-json": ["list", "--json"],
+    "schema": ["schema"],
+    "graph": ["graph", "clock"],
+    "rules": ["rules", "big-ben"],
+    "history": ["history"],
+    "stats": ["stats", "clock", "--deals", "20"],
+    "stats-jobs": ["stats", "big-ben", "--deals", "2", "--jobs", "2"],
+    "validate": ["validate", str(GAMES / "clock.yaml")],
+    "help": ["--help"],
+}
+BOARDS = "board\n" * 300  # Big Ben's board 300 times: far more than a pipe holds
+
+
+@pytest.mark.parametrize("name", OUTPUTS)
+def test_closed_stdout_is_one_line(name: str) -> None:
+    run = solitaire(*OUTPUTS[name], shell='"$@" >&-')
+    check_invalid(run, "standard output is closed")
+
+
+@pytest.mark.parametrize("name", OUTPUTS)
+def test_full_stdout_is_one_line(name: str) -> None:
+    with open("/dev/full", "w") as full:
+        run = solitaire(*OUTPUTS[name], stdout=full)
+    check_invalid(run, "cannot write the output: No space left on device")
+
+
+@pytest.mark.parametrize("name", OUTPUTS)
+def test_a_reader_that_went_away_is_not_an_error(name: str) -> None:
+    # The reader is gone before the first write: every write meets a broken pipe.
+    proc = subprocess.Popen(
+        [*COMMAND, *OUTPUTS[name]],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        preexec_fn=limits(),
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()
+    _, err = proc.communicate(BOARDS.encode(), timeout=20)
+    assert (proc.returncode, err) == (0, b"")
+
+
+@pytest.mark.parametrize("name", ["play", "play-big-ben", "stats", "list", "schema", "rules"])
+def test_head_one_exits_0(name: str) -> None:
+    # The command's own status (not head's), after everything it wrote on stderr.
+    run = solitaire(*OUTPUTS[name], stdin=BOARDS,
+                    shell='{ "$@"; echo "status $?" >&2; } | head -1')  # fmt: skip
+    assert run.err == "status 0\n"
+    assert len(run.out.splitlines()) == 1
+
+
+# --- the player's input -------------------------------------------------------------------
+
+
+def test_closed_stdin_plays_no_commands() -> None:
+    run = solitaire("play", "big-ben", "--seed", "1", shell='"$@" <&-')
+    assert run.code == 0 and run.err == "" and "Big Ben" in run.out
+
+
+def test_stdin_without_line_breaks_is_refused_at_once() -> None:
+    run = solitaire("play", "big-ben", "--seed", "1", "--json", shell='"$@" </dev/zero')
+    check_invalid(run, "line 1 of the input is longer than 1,000 characters")
+    assert run.seconds < 5
+    assert len(run.out.splitlines()) == 1  # the dealt position, and nothing played
+
+
+def test_input_that_is_not_utf8_is_read_as_replacement_characters() -> None:
+    run = solitaire("play", "big-ben", "--seed", "1", "--json", stdin=b"t1 \xff\xfe\nx\x80\n")
+    assert run.code == 0 and run.err == ""
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert [r["ok"] for r in records] == [True, False, False]
 
 
 # --- 10. a deck file with a byte-order mark -----------------------------------------------

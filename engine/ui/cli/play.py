@@ -36,6 +36,7 @@ from ..screen import Screen
 from .output import (
     EXIT_INVALID,
     EXIT_OK,
+    InputError,
     UsageError,
     ending,
     fail,
@@ -635,8 +636,22 @@ def _setup_readline() -> Callable[[], None]:
     return save
 
 
+MAX_LINE = 1_000  # characters in one line of commands; a command is a few words
+
+
 def _piped_lines() -> Iterator[str]:
-    yield from sys.stdin
+    """Commands from a pipe or a file, a bounded line at a time: a stream without line breaks
+    (/dev/zero, a binary file) is refused at its first long line instead of filling memory;
+    a closed stdin is no commands."""
+    stream = sys.stdin
+    number = 0
+    while stream is not None and (line := stream.readline(MAX_LINE + 1)):
+        number += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise InputError(
+                f"line {number} of the input is longer than {MAX_LINE:,} characters: not a command"
+            )
+        yield line
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -725,7 +740,7 @@ def _play(
     played_itself = all(entry.auto for entry in session.history)
     if record is None and session.is_over() and played_itself:
         return _report_autoplayed(player)
-    player.interactive = sys.stdin.isatty() and not args.json
+    player.interactive = sys.stdin is not None and sys.stdin.isatty() and not args.json
     player.introduce(resumed)
     if player.interactive:
         player.say("Type 'help' for the commands, 'rules' for the rules.")

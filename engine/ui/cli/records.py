@@ -38,7 +38,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     session = Session(game, game.deal(order))
     screen = Screen(sys.stdout, colour=False if args.ascii else None)
     renderer = Renderer(game, symbols=screen.colour, width=screen.width())
-    stepping = sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    stepping = (
+        sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    )
     deal = f"seed {record.seed}" if record.seed is not None else "a given deck"
     if args.json:
         head: dict[str, Any] = {"game": game.id, "seed": record.seed, "step": 0}
