@@ -12,6 +12,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -339,6 +340,99 @@ def test_a_huge_token_is_not_echoed_whole(tmp_path: Path) -> None:
     path.write_text("Z" * 60_000)
     line = check_invalid(run_cli("play", "clock", "--deck", f"@{path}"), "not a card")
     assert len(line) < 200
+
+
+# --- 6, 7. stats: memory independent of --deals, prompt Ctrl-C ---------------------------
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and its children, in bytes (Linux /proc)."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                parent = int(handle.read().rsplit(")", 1)[1].split()[1])
+            if int(entry) != pid and parent != pid:
+                continue
+            with open(f"/proc/{entry}/statm") as handle:
+                total += int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def interrupt_after(
+    args: Sequence[str], seconds: float, sample: bool = False
+) -> tuple[Run, float, int]:
+    """Start a command, wait, then Ctrl-C it as a terminal would (its whole process group).
+
+    Returns the run, the seconds from Ctrl-C to its end, and the most memory seen."""
+    proc = subprocess.Popen(
+        [*COMMAND, *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        preexec_fn=limits(),
+        start_new_session=True,
+    )
+    most = 0
+    began = time.monotonic()
+    try:
+        while time.monotonic() - began < seconds:
+            time.sleep(0.25)
+            if sample:
+                most = max(most, tree_rss(proc.pid))
+        os.killpg(proc.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    run = Run(proc.returncode, out.decode(), err.decode(), time.monotonic() - began)
+    return run, took, most
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs Linux /proc")
+def test_stats_memory_does_not_depend_on_the_number_of_deals() -> None:
+    args = ["stats", "clock", "--deals", str(10**12), "--jobs", "4", "--json"]
+    run, _, most = interrupt_after(args, 4, sample=True)
+    assert run.code == 130, run.err
+    assert 0 < most < 200_000_000
+    summary = json.loads(run.out)
+    assert summary["interrupted"] is True and summary["deals"] > 100
+    assert summary["wins"] + summary["losses"] + summary["unfinished"] == summary["deals"]
+    done = summary["deals"]
+    assert one_line(run.err) == f"solitaire: interrupted after {done} of {10**12} deals"
+
+
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_ctrl_c_ends_stats_at_once_with_what_was_done(jobs: str) -> None:
+    args = ["stats", "big-ben", "--deals", "100000", "--jobs", jobs]
+    run, took, _ = interrupt_after(args, 2.5)
+    assert run.code == 130
+    assert took < 2.5, f"Ctrl-C took {took:.1f} s"
+    line = one_line(run.err)
+    assert line.startswith("solitaire: interrupted after ") and line.endswith(" of 100000 deals")
+    done = int(line.split()[3])
+    if done:
+        assert run.out.startswith(f"Big Ben: {done} of 100000 deals, interrupted (seeds 0..")
+        assert "95% CI" in run.out
+    else:
+        assert run.out == ""
+
+
+def test_stats_seeds_stop_at_the_last_seed() -> None:
+    result = run_cli("stats", "clock", "--deals", str(2**63), "--seed", "5")
+    assert result.code == 2
+    assert "seeds stop at 2**63 - 1" in one_line(result.err)
+    result = run_cli("stats", "clock", "--deals", "3", "--seed", f"ms:{2**31 - 2}")
+    assert result.code == 2
+    assert "deals stop at ms:2147483647: at most 2 from ms:2147483646" in one_line(result.err)
 
 
 # --- 8, 9. closed, full and abandoned output ----------------------------------------------
