@@ -586,3 +586,32 @@ def test_a_name_cannot_break_the_mermaid_front_matter(tmp_path: Path) -> None:
     assert lines.count("---") == 2
     dot = run_cli("graph", str(path), "--format", "dot").out
     assert dot.splitlines()[0] == 'digraph "Evil --- x: [y" {'
+
+
+# --- 12. atomic writes --------------------------------------------------------------------
+
+
+def test_a_file_size_limit_leaves_the_replaced_file_whole(tmp_path: Path) -> None:
+    existing = tmp_path / "existing.yaml"
+    before = ("# kept\n" * 413).encode()  # 2,891 bytes, as in the issue
+    existing.write_bytes(before)
+
+    def one_kilobyte() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+    run = solitaire("new", "x", "-o", str(existing), "--force", extra=one_kilobyte)
+    check_invalid(run, f"cannot write {existing}: File too large")
+    assert existing.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["existing.yaml"]
+
+
+def test_only_a_regular_file_is_replaced(fifo: Path, tmp_path: Path) -> None:
+    check_invalid(run_cli("new", "x", "-o", str(fifo), "--force"), "not a regular file")
+    assert fifo.is_fifo()
+    check_invalid(run_cli("new", "x", "-o", str(tmp_path), "--force"), "not a regular file")
+    target = tmp_path / "target.yaml"
+    target.write_text("old\n")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(target.name)
+    assert run_cli("new", "x", "-o", str(link), "--force").code == 0
+    assert link.is_symlink() and "id: x" in target.read_text()
