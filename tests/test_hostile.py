@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from conftest import CANONICAL, GAMES, ROOT, Result, run_cli
-from yaml_solitaire.engine import load_game
+from yaml_solitaire.engine import Action, IllegalAction, Session, load_game
 
 MEMORY = 500_000_000  # address space of each process: "well under 500 MB"
 COMMAND = [sys.executable, "-m", "yaml_solitaire.engine"]
@@ -615,3 +615,49 @@ def test_only_a_regular_file_is_replaced(fifo: Path, tmp_path: Path) -> None:
     link.symlink_to(target.name)
     assert run_cli("new", "x", "-o", str(link), "--force").code == 0
     assert link.is_symlink() and "id: x" in target.read_text()
+
+
+# --- 13. the engine API -------------------------------------------------------------------
+
+MALFORMED = [
+    Action("move", 999, 0),
+    Action("move", 0, 999),
+    Action("move", "t1", "f1"),  # type: ignore[arg-type]
+    Action("move", 1.0, 2),  # type: ignore[arg-type]
+    Action("move", True, 2),
+    Action("move", -1, 0),
+    Action("move", 0, 1, -5),
+    Action("draw", -1, -1, 2),
+    Action("turn", -1, -1, 2),
+    Action("move", 2**70, 0),
+    Action("pick"),
+    Action("pick", -1),
+    Action("pick", 0, 1),
+    Action("draw", 5, 7),
+    Action("turn", 1),
+    Action("fill", -2),
+    Action("nothing"),
+    Action(None),  # type: ignore[arg-type]
+    Action(["move"], 1, 2),  # type: ignore[arg-type]
+    ("move", 1, 2, 0),
+    "t1 f1",
+    None,
+]
+
+
+@pytest.mark.parametrize("game_id", ["big-ben", "clock", "clock-peek", "grandfathers-clock"])
+def test_the_api_refuses_malformed_actions(game_id: str) -> None:
+    game = load_game(game_id)
+    state = game.deal_seed(3)
+    for action in MALFORMED:
+        reason = game.refusal(state, action)  # type: ignore[arg-type]
+        assert isinstance(reason, str) and reason, action
+        assert game.well_formed(action) is not None, action
+        with pytest.raises(IllegalAction):
+            game.apply(state, action)  # type: ignore[arg-type]
+        session = Session(game, state)
+        with pytest.raises(IllegalAction):
+            session.push(action)  # type: ignore[arg-type]
+        assert session.position == state and session.history == []
+    for action in game.legal_actions(state):
+        assert game.well_formed(action) is None and game.refusal(state, action) is None
