@@ -306,6 +306,9 @@ def fifo(tmp_path: Path) -> Iterator[Path]:
         ["play", "clock", "--deck", "@{fifo}"],
         ["validate", "{fifo}"],
         ["play", "{fifo}.yaml"],
+        ["replay", "{fifo}"],
+        ["replay", "/dev/zero"],
+        ["play", "--resume", "{fifo}"],
     ],
 )
 def test_devices_and_fifos_are_refused_unread(fifo: Path, args: list[str]) -> None:
