@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import resource
+import select
 import shutil
 import signal
 import subprocess
@@ -517,6 +519,39 @@ def test_input_that_is_not_utf8_is_read_as_replacement_characters() -> None:
     assert run.code == 0 and run.err == ""
     records = [json.loads(line) for line in run.out.splitlines()]
     assert [r["ok"] for r in records] == [True, False, False]
+
+
+def test_a_fifo_for_the_command_history_does_not_stop_a_game(tmp_path: Path) -> None:
+    # At a terminal, play reads the commands typed before (line editing's history).
+    folder = tmp_path / "data" / "yaml-solitaire"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "commands.txt")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [*COMMAND, "play", "big-ben", "--seed", "1", "--no-record"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")},
+        preexec_fn=limits(),
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 10
+        while b"> " not in seen and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 65536)
+        assert b"> " in seen, "no prompt within 10 s"
+        os.write(master, b"q\n")
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert (folder / "commands.txt").is_fifo()
 
 
 # --- 10. a deck file with a byte-order mark -----------------------------------------------

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ....rules.errors import printable
+from ....rules.files import file_problem
 from ....rules.model import RESERVED_COMMANDS
 from ...core.cards import DOWN, FACE, MASK, parse_deck, read_deck_text
 from ...core.game import Game
@@ -618,8 +619,9 @@ def _setup_readline() -> Callable[[], None]:
     from ...play.userdata import command_history_path
 
     path = command_history_path()
-    with contextlib.suppress(OSError, ValueError):
-        readline.read_history_file(path)
+    if file_problem(path) is None:  # a regular file of a sane size (a FIFO would hang)
+        with contextlib.suppress(OSError, ValueError):
+            readline.read_history_file(path)
     readline.set_history_length(1000)
 
     def save() -> None:
