@@ -403,13 +403,17 @@ def interrupt_after(
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs Linux /proc")
-def test_stats_memory_does_not_depend_on_the_number_of_deals() -> None:
+@pytest.mark.parametrize("solve", [False, True], ids=["played", "solved"])
+def test_stats_memory_does_not_depend_on_the_number_of_deals(solve: bool) -> None:
     args = ["stats", "clock", "--deals", str(10**12), "--jobs", "4", "--json"]
-    run, _, most = interrupt_after(args, 4, sample=True)
+    run, _, most = interrupt_after([*args, "--solve"] if solve else args, 4, sample=True)
     assert run.code == 130, run.err
     assert 0 < most < 200_000_000
     summary = json.loads(run.out)
     assert summary["interrupted"] is True and summary["deals"] > 100
+    if solve:
+        assert sum(summary[k]["count"] for k in ("won", "lost", "unknown")) == summary["deals"]
+        return
     assert summary["wins"] + summary["losses"] + summary["unfinished"] == summary["deals"]
     done = summary["deals"]
     assert one_line(run.err) == f"solitaire: interrupted after {done} of {10**12} deals"

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.load import load_game
-from ..core.seeds import Seed, seed_after
+from ..core.seeds import Seed, ms_number, seed_after
 from .solver import Budget, Solver
 from .stats import wilson
 
@@ -99,16 +99,20 @@ def run(
 
     KeyboardInterrupt stops the run; the verdicts so far are then in ``results`` (if given).
     """
-    seeds = [seed_after(first, i) for i in range(count)]
     done = read_results(results, game.id) if results is not None else {}
-    verdicts = [done[s] for s in seeds if s in done]
+    # The deals are listed as they are handed out, never all at once: memory does not grow
+    # with ``count`` (10**12 deals start at once), only with the verdicts reached.
+    verdicts = sorted(
+        (v for s, v in done.items() if 0 <= _place(first, s) < count),
+        key=lambda v: _place(first, v.seed),
+    )
     for verdict in verdicts:
         if progress:
             progress(verdict)
-    todo = [s for s in seeds if s not in done]
+    todo = (s for i in range(count) if (s := seed_after(first, i)) not in done)
     sink = open(results, "a", encoding="utf-8") if results is not None else None  # noqa: SIM115
     try:
-        for verdict in _solve_all(game, todo, budget, jobs):
+        for verdict in _solve_all(game, todo, count - len(verdicts), budget, jobs):
             verdicts.append(verdict)
             if sink is not None:
                 sink.write(json.dumps(verdict.as_json(game.id)) + "\n")
@@ -118,12 +122,21 @@ def run(
     finally:
         if sink is not None:
             sink.close()
-    order = {s: k for k, s in enumerate(seeds)}
-    return sorted(verdicts, key=lambda v: order[v.seed])
+    return sorted(verdicts, key=lambda v: _place(first, v.seed))
 
 
-def _solve_all(game: Game, seeds: list[Seed], budget: Budget, jobs: int) -> Iterator[DealVerdict]:
-    jobs = max(1, min(jobs, os.cpu_count() or 1, len(seeds) or 1))
+def _place(first: Seed, seed: Seed) -> int:
+    """Which deal from ``first`` ``seed`` is (0 for ``first``); -1 when of another form."""
+    if isinstance(first, str) or isinstance(seed, str):
+        a, b = ms_number(first), ms_number(seed)
+        return b - a if a is not None and b is not None else -1
+    return seed - first
+
+
+def _solve_all(
+    game: Game, seeds: Iterable[Seed], count: int, budget: Budget, jobs: int
+) -> Iterator[DealVerdict]:
+    jobs = max(1, min(jobs, os.cpu_count() or 1, count or 1))
     if jobs == 1 or game.path is None:
         for seed in seeds:
             yield solve_deal(game, seed, budget)
