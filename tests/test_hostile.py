@@ -321,6 +321,30 @@ def test_devices_and_fifos_are_refused_unread(fifo: Path, args: list[str]) -> No
     assert run.seconds < 5
 
 
+@pytest.mark.parametrize("target", ["{fifo}", "/dev/zero", "/dev/full", "{folder}"])
+def test_a_results_file_that_is_not_a_regular_file_is_refused(
+    fifo: Path, tmp_path: Path, target: str
+) -> None:
+    path = target.replace("{fifo}", str(fifo)).replace("{folder}", str(tmp_path))
+    args = ["stats", "clock", "--solve", "--deals", "3", "--budget-nodes", "100"]
+    run = solitaire(*args, "--results", path, timeout=15)
+    line = check_invalid(run, "solitaire: --results ")
+    assert line.endswith((": not a regular file", ": Is a directory")), line
+    assert run.seconds < 5
+
+
+def test_a_results_file_of_junk_costs_no_memory(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    with open(path, "wb") as handle:
+        handle.write(b"\xff\xfe not text\n" + b"x" * 50_000_000 + b"\n")
+        handle.write(b'{"game": "clock", "seed": [1], "result": "won", "nodes": 1, "seconds": 1}\n')
+    args = ["stats", "clock", "--solve", "--deals", "3", "--budget-nodes", "100", "--json"]
+    run = solitaire(*args, "--results", str(path))
+    assert run.code == 0 and run.err == ""
+    assert json.loads(run.out)["deals"] == 3
+    assert path.read_bytes().count(b'"game": "clock"') == 4  # three verdicts added
+
+
 @pytest.mark.parametrize("content", ["sparse", "cards", "one-token"])
 def test_a_100_mb_deck_file_is_refused_unread(tmp_path: Path, content: str) -> None:
     path = tmp_path / "deck.txt"

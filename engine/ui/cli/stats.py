@@ -125,7 +125,7 @@ def score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
 def _solved(game: Game, args: argparse.Namespace) -> int:
     """``stats --solve``: every deal judged by the solver within the budget."""
     from ...play.solver import Budget
-    from ...play.winnability import DealVerdict, run, summarise
+    from ...play.winnability import DealVerdict, ResultsError, run, summarise
 
     seconds = args.budget_seconds
     if seconds is None and args.budget_nodes is None:
@@ -151,6 +151,8 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
             run(game, args.seed, args.deals, budget, args.jobs, verdicts.append, results)
     except KeyboardInterrupt:
         interrupted = True
+    except ResultsError as exc:
+        raise InputError(f"--results {exc}") from None
     summary = summarise(game, args.seed, verdicts)
     if args.json:
         record = summary.as_json()
