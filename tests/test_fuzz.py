@@ -276,13 +276,21 @@ GAME_NAMES = ["clock", "big-ben", "bigben", "peek", "clock-peek", "grandfathers-
               str(GAMES / "clock.yaml"), "./missing.yaml", "/dev/zero", "/", "x" * 300]  # fmt: skip
 OPTIONS: dict[str, list[str]] = {
     "list": ["--json"],
-    "play": ["--seed", "--deck", "--trace", "--json"],
-    "stats": ["--deals", "--seed", "--jobs", "--json"],
+    "play": ["--seed", "--deck", "--trace", "--json", "--resume", "--no-auto", "--ascii",
+             "--no-record"],
+    "stats": ["--deals", "--seed", "--jobs", "--json", "--solve", "--results"],
+    "solve": ["--seed", "--deck", "--json"],
     "validate": ["--strict", "--json"],
     "schema": ["--format"],
     "graph": ["--format"],
+    "rules": [],
+    "replay": ["--json", "--ascii"],
+    "history": ["--json"],
     "new": ["--output", "-o", "--force"],
-}
+}  # fmt: skip
+TAKES_VALUE = {"--seed", "--deck", "--deals", "--jobs", "--format", "--output", "-o",
+               "--results"}  # fmt: skip
+FILES = ["/dev/zero", "/", "./missing.json", "x" * 300, str(GAMES / "clock.yaml")]
 ARGUMENTS = [
     "0", "1", "2", "-1", "-5", str(2**63 - 1), str(2**63), "1e3", "0x10", "ms:3", "", " ",
     "mermaid", "dot", "json", "markdown", "@", "@/dev/zero", "@./missing", "AC 2C", "My Game",
@@ -296,8 +304,10 @@ def command_line_arguments(draw: st.DrawFn) -> list[str]:
     junk = st.one_of(st.sampled_from(ARGUMENTS), st.text(max_size=10))
     command = draw(st.sampled_from([*OPTIONS, "frobnicate", "--help", ""]))
     argv = [command] if command else []
-    if command in ("play", "stats", "graph"):
+    if command in ("play", "stats", "graph", "rules", "solve", "history"):
         argv.append(draw(st.one_of(st.sampled_from(GAME_NAMES), junk)))
+    elif command == "replay":
+        argv.append(draw(st.one_of(st.sampled_from(FILES), junk)))
     elif command == "validate":
         argv += draw(st.lists(st.sampled_from(GAME_NAMES[7:]), min_size=1, max_size=3))
     elif command == "new":
@@ -305,7 +315,7 @@ def command_line_arguments(draw: st.DrawFn) -> list[str]:
     for _ in range(draw(st.integers(0, 4))):
         option = draw(st.sampled_from(OPTIONS.get(command) or ["--json"]))
         argv.append(option)
-        if option in ("--seed", "--deck", "--deals", "--jobs", "--format", "--output", "-o"):
+        if option in TAKES_VALUE:
             if command == "stats" and option == "--deals":
                 argv.append(draw(st.sampled_from(["-5", "0", "1", "2", str(2**63), "x"])))
             else:
@@ -331,5 +341,7 @@ def few_deals(argv: list[str]) -> list[str]:
 def test_any_command_line_gets_an_answer(argv: list[str]) -> None:
     if argv[:1] == ["stats"]:
         argv = few_deals(argv)
+    if argv[:1] in (["solve"], ["stats"]):  # the solver's default budget is 10 s a deal
+        argv += ["--budget-nodes", "2000"]
     result = run(*argv)
     event(f"{argv[0] if argv else ''}: exit {result.code}")
