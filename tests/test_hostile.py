@@ -549,6 +549,17 @@ def test_input_that_is_not_utf8_is_read_as_replacement_characters() -> None:
     assert [r["ok"] for r in records] == [True, False, False]
 
 
+def test_a_name_with_a_nul_is_refused_in_one_line(tmp_path: Path) -> None:
+    # Typed in a game (stdin may hold any byte), or given to main() by a program.
+    result = run_cli("play", "big-ben", "--seed", "1", "--json", stdin="save a\x00b\n")
+    assert result.code == 0 and result.err == ""
+    (record,) = result.json_lines()[1:]
+    assert record["ok"] is False and "not a file name" in record["error"]
+    check_invalid(run_cli("new", "x", "-o", str(tmp_path / "a\x00b")), "not a file name")
+    args = ["stats", "clock", "--solve", "--deals", "1", "--budget-nodes", "10"]
+    check_invalid(run_cli(*args, "--results", "a\x00b"), "--results a\\x00b: not a file name")
+
+
 def test_a_fifo_for_the_command_history_does_not_stop_a_game(tmp_path: Path) -> None:
     # At a terminal, play reads the commands typed before (line editing's history).
     folder = tmp_path / "data" / "yaml-solitaire"

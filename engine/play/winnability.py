@@ -81,8 +81,9 @@ def _results_file(path: Path) -> int:
     hang) and looked at once open."""
     try:
         fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        raise ResultsError(f"{printable(str(path))}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = exc.strerror if isinstance(exc, OSError) else "not a file name"
+        raise ResultsError(f"{printable(str(path))}: {reason or exc}") from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise ResultsError(f"{printable(str(path))}: not a regular file")

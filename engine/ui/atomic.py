@@ -16,6 +16,8 @@ def write_text(path: Path, text: str) -> None:
     limit or a crash leave it as it was); OSError on failure. Only a regular file is ever
     replaced (through a link, the file it names): a device, a pipe or a folder is refused.
     """
+    if "\0" in str(path):  # the system takes no such name; say so as for any other
+        raise OSError(errno.EINVAL, "not a file name (it holds a NUL character)", str(path))
     path = Path(os.path.realpath(path)) if os.path.islink(path) else path
     try:
         info: os.stat_result | None = os.stat(path)

@@ -81,8 +81,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     shown = printable(str(path), None)
     try:
         exists = path.exists()
-    except OSError as exc:
-        return fail(f"cannot write {shown}: {exc.strerror or exc}")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = exc.strerror if isinstance(exc, OSError) else "not a file name"
+        return fail(f"cannot write {shown}: {reason or exc}")
     if exists and not args.force:
         return fail(f"{shown} exists already (use --force to replace it)")
     template = (SCHEMA_FILE.parent / "starter.yaml").read_text(encoding="utf-8")
