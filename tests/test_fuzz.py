@@ -28,7 +28,7 @@ from conftest import CANONICAL, GAMES, Result, run_cli
 from yaml_solitaire.engine import Session, load_game
 
 EXAMPLES = int(os.environ.get("SOLITAIRE_FUZZ_EXAMPLES", "20"))
-SECONDS = 10.0  # the most one example may take (most take a few milliseconds)
+SECONDS = 10.0  # the most CPU time one example may take (most take a few milliseconds)
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -59,12 +59,14 @@ def fuzzing() -> Iterator[None]:
 
 
 def run(*args: str, stdin: str = "", codes: tuple[int, ...] = (0, 1, 2)) -> Result:
-    """The command in-process; it must end in time, in a documented way."""
-    began = time.monotonic()
+    """The command in-process; it must end in time, in a documented way.
+
+    Time is this process's CPU time, so that a busy machine does not fail an example."""
+    began = time.process_time()
     with fuzzing():
         result = run_cli(*args, stdin=stdin)
-    took = time.monotonic() - began
-    assert took < SECONDS, f"{args}: {took:.1f} s"
+    took = time.process_time() - began
+    assert took < SECONDS, f"{args}: {took:.1f} s of CPU"
     assert "Traceback" not in result.err, result.err
     assert result.code in codes, (args, result.code, result.err)
     if result.code:  # said on stderr (or, for 'validate --json', in the JSON lines)
