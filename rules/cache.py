@@ -43,7 +43,10 @@ def code_fingerprint(folders: tuple[Path, ...]) -> str:
             continue
         for entry in entries:
             if entry.name.endswith(".py"):
-                info = entry.stat()
+                try:
+                    info = entry.stat()
+                except OSError:
+                    continue
                 digest.update(f"{entry.name}:{info.st_size}:{info.st_mtime_ns};".encode())
     return digest.hexdigest()[:16]
 

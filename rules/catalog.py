@@ -30,7 +30,14 @@ def _listing(folder: Path) -> list[tuple[str, int, int]]:
         entries = [e for e in os.scandir(folder) if e.name.endswith(".yaml")]
     except OSError:
         return []
-    return sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in entries)
+    listing = []
+    for entry in entries:
+        try:
+            info = entry.stat()
+        except OSError:  # a dangling link, say: not a game
+            continue
+        listing.append((entry.name, info.st_size, info.st_mtime_ns))
+    return sorted(listing)
 
 
 def _entry(path: Path) -> CatalogEntry | None:

@@ -23,10 +23,11 @@ class Diagnostic:
     about: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
+        """One line for a terminal: control characters in any part are shown escaped."""
+        where = f"{printable(self.file, None)}:{self.line}:{self.column}"
         label = "" if self.severity == "error" else "warning: "
-        key = f"{self.key}: " if self.key else ""
-        return f"{where}: {label}{key}{self.message}"
+        key = f"{printable(self.key, None)}: " if self.key else ""
+        return f"{where}: {label}{key}{printable(self.message, None)}"
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -60,6 +61,19 @@ def dotted(path: Iterable[str | int]) -> str:
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest choice, or nothing."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    """`` (did you mean 'x'?)`` for the closest choice other than ``word`` itself, or nothing."""
+    others = [c for c in choices if c != word]
+    close = difflib.get_close_matches(word[:100], others, n=1, cutoff=0.6)
+    return f" (did you mean '{printable(close[0])}'?)" if close else ""
+
+
+def printable(text: str, limit: int | None = 60) -> str:
+    """``text`` safe to echo on a terminal as one line: control and other unprintable
+    characters (escape sequences, line breaks, bidi overrides) written as Python escapes, and
+    text longer than ``limit`` characters cut (None: never cut)."""
+    cut = text if limit is None else text[: limit + 1]
+    if cut.isprintable():
+        shown = cut
+    else:
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return shown if limit is None or len(text) <= limit else shown[:limit] + "..."

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import catalog
 from .errors import Diagnostic, RuleError, Severity, dotted, suggest
-from .files import MAX_EXTENDS, display_path, is_file, resolved
+from .files import MAX_EXTENDS, display_path, file_problem, resolved
 from .source import Document, Position, read_document
 from .source import Path as KeyPath
 
@@ -111,6 +111,9 @@ def read_source(path: Path, display: str, chain: tuple[Path, ...] = ()) -> Sourc
         report.add(("extends",), f"the 'extends' chain is longer than {MAX_EXTENDS} files")
         raise RuleError(report.items)
     parent = _resolve_parent(parent_ref, path)
+    if isinstance(parent, str):  # a path to a file that cannot be read
+        report.add(("extends",), f"rule file '{parent_ref}': {parent}")
+        raise RuleError(report.items)
     if parent is None:
         hint = suggest(parent_ref, catalog.game_names())
         report.add(("extends",), f"no game or rule file '{parent_ref}'{hint}")
@@ -130,8 +133,10 @@ def read_source(path: Path, display: str, chain: tuple[Path, ...] = ()) -> Sourc
     )
 
 
-def _resolve_parent(ref: str, child: Path) -> Path | None:
+def _resolve_parent(ref: str, child: Path) -> Path | str | None:
+    """The parent's rule file; None when there is none, why not when it cannot be read."""
     if catalog.looks_like_path(ref):
         candidate = (child.parent / ref) if not Path(ref).is_absolute() else Path(ref)
-        return candidate if is_file(candidate) else None
+        problem = file_problem(candidate)
+        return candidate if problem is None else None if problem == "no such file" else problem
     return catalog.find_game(ref)

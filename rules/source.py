@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Diagnostic, RuleError
+from .errors import Diagnostic, RuleError, printable
 from .files import decode, read_bytes
 
 Path = tuple[str | int, ...]
@@ -128,6 +128,9 @@ _SCALARS: dict[str, Any] = {
 def _build(node: yaml.Node, path: Path, doc: Document) -> Any:
     doc.values[path] = _pos(node)
     if isinstance(node, yaml.ScalarNode):
+        if (bad := _escaped_character(node.value)) is not None:
+            doc.problems.append((_pos(node), path, bad))
+            return printable(node.value, None)
         convert = _SCALARS.get(node.tag)
         if convert is None:
             doc.problems.append((_pos(node), path, f"unsupported YAML tag {node.tag}"))
@@ -146,6 +149,9 @@ def _build(node: yaml.Node, path: Path, doc: Document) -> Any:
                 doc.problems.append((_pos(key_node), path, "a key must be a plain name"))
                 continue
             key = key_node.value
+            if (bad := _escaped_character(key)) is not None:
+                doc.problems.append((_pos(key_node), path, bad))
+                key = printable(key, None)
             if key in result:
                 first = doc.keys[(*path, key)]
                 doc.problems.append(
@@ -202,17 +208,33 @@ _NOT_ALLOWED = re.compile(
 )
 
 
+def _character_name(char: str) -> str:
+    code = ord(char)
+    return f"U+{code:04X}" if code > 0xFF else f"0x{code:02X}"
+
+
 def _check_characters(text: str) -> None:
     bad = _NOT_ALLOWED.search(text)
     if bad is None:
         return
     line = text.count("\n", 0, bad.start()) + 1
     column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-    code = ord(bad.group())
-    name = f"U+{code:04X}" if code > 0xFF else f"0x{code:02X}"
     raise YamlSyntaxError(
         Position(line, column),
-        f"the character {name} is not allowed in a rule file (a control or non-character)",
+        f"the character {_character_name(bad.group())} is not allowed in a rule file "
+        "(a control or non-character)",
+    )
+
+
+def _escaped_character(value: str) -> str | None:
+    """The problem with a value that an escape ('\\e', '\\x07') gave a character the file
+    itself may not hold: every text a rule file gives is as printable as the file."""
+    bad = _NOT_ALLOWED.search(value)
+    if bad is None:
+        return None
+    return (
+        f"the character {_character_name(bad.group())} (written as an escape) is not "
+        "allowed in a rule file (a control or non-character)"
     )
 
 

@@ -93,7 +93,7 @@ def test_graph_shows_the_flow_as_written(fmt: str) -> None:
     for state in ("playing", "choosing", "rescued", "won", "lost"):
         assert state in out
     if fmt == "mermaid":
-        assert out.startswith("---\nClock with a peek\n---\nstateDiagram-v2")
+        assert out.startswith('---\ntitle: "Clock with a peek"\n---\nstateDiagram-v2')
         assert "playing --> choosing: auto [stuck]" in out
         assert "playing --> won: auto [!cards_hidden]" in out
         assert "choosing --> rescued: pick" in out

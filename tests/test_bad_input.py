@@ -30,7 +30,7 @@ def one_line(err: str) -> str:
             ["play", "clock", "--deck", " ".join([*CANONICAL[:-1], "AC"])],
             "missing KS; too many AC",
         ),
-        (["play", "clock", "--deck", "@/no/such/deck.txt"], "cannot read deck file"),
+        (["play", "clock", "--deck", "@/no/such/deck.txt"], "deck file /no/such/deck.txt: no such"),
         (["stats", "nope", "--deals", "3"], "unknown game 'nope'"),
     ],
 )

@@ -7,12 +7,12 @@ card, face up or down, without arithmetic on the hot paths.
 
 from __future__ import annotations
 
-import os
 import random
-import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from ...rules.errors import printable
+from ...rules.files import Unreadable, read_limited
 from ...rules.notation import SUIT_NAMES, NotationError, card_name, parse_card
 
 DOWN = 1 << 10
@@ -82,32 +82,14 @@ def read_deck_text(text: str) -> list[str]:
 
 
 def _read_deck_file(name: str) -> str:
-    shown = printable(name)
     try:
-        info = os.stat(name)
-        if not stat.S_ISREG(info.st_mode):
-            raise DeckError(f"deck file {shown} is not a regular file")
-        if info.st_size > MAX_DECK_BYTES:
-            raise DeckError(
-                f"deck file {shown} is too large ({info.st_size:,} bytes; "
-                f"a deck file has at most {MAX_DECK_BYTES:,})"
-            )
-        with open(name, "rb") as handle:
-            raw = handle.read(MAX_DECK_BYTES + 1)
-    except OSError as exc:
-        raise DeckError(f"cannot read deck file {shown}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_DECK_BYTES:
-        raise DeckError(f"deck file {shown} is too large (at most {MAX_DECK_BYTES:,} bytes)")
+        raw = read_limited(name, MAX_DECK_BYTES)
+    except Unreadable as exc:
+        raise DeckError(f"deck file {printable(name)}: {exc}") from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DeckError(f"deck file {shown} is not text") from None
-
-
-def printable(text: str, limit: int = 60) -> str:
-    """``text`` safe to echo on a terminal: control characters escaped, long text cut."""
-    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: limit + 1])
-    return shown if len(text) <= limit else shown[:limit] + "..."
+        raise DeckError(f"deck file {printable(name)} is not text") from None
 
 
 def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
@@ -120,7 +102,7 @@ def parse_deck(names: Sequence[str], cards: Sequence[int]) -> list[int]:
         except NotationError:
             bad.append(name)
     if bad:
-        shown = ", ".join(repr(printable(b, 12)) for b in bad[:5]) + (
+        shown = ", ".join(f"'{printable(b, 12)}'" for b in bad[:5]) + (
             " ..." if len(bad) > 5 else ""
         )
         raise DeckError(f"not a card: {shown} (cards are written like 10H, QS, 7c, T♦)")

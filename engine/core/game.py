@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ...rules.errors import printable
 from ...rules.model import GameSpec
 from ..vocab import DEAL_STEPS, EFFECTS, TESTS
 from ..vocab.conditions import Condition
@@ -68,6 +69,16 @@ class Game:
         self._score_face_up = score.count == "face_up"
         self.foundations = layout.with_role("foundation")
         self.keys = PositionKeys(spec, layout)
+        # Every well-formed action of the player with no count, so that checking one is a set
+        # lookup (the others, counted moves of runs among them, take the full check).
+        count = len(layout)
+        self._formed = frozenset(
+            action
+            for name, effect in players.items()
+            for src in range(-1, count)
+            for dst in range(-1, count)
+            if effect.well_formed(action := Action(name, src, dst))
+        )
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
         self._dests: dict[str, str] = {}  # for the cached state: each trigger's destination
@@ -125,17 +136,34 @@ class Game:
         return actions
 
     def well_formed(self, action: object) -> str | None:
-        """Why ``action`` is not an action of this game at all; None when it is one."""
+        """Why ``action`` is not an action of this game at all; None when it is one.
+
+        Piles and counts must be ints (not names, floats or bools) and piles must exist, so
+        that no malformed action reaches an effect (where -1 or 999 would index a pile).
+        """
+        try:
+            if (
+                type(action) is Action
+                and action in self._formed
+                and type(action.src) is int
+                and type(action.dst) is int
+                and type(action.n) is int
+            ):
+                return None
+        except TypeError:  # a field that cannot be hashed: said below
+            pass
         if not isinstance(action, Action):
-            return f"not an action: {action!r}"
+            return f"not an action: {printable(repr(action), 80)}"
         effect = self.effects.get(action.name) if isinstance(action.name, str) else None
         if effect is None or effect.automatic:
-            return f"this game has no action {action.name!r} for the player"
+            return f"this game has no action {printable(repr(action.name), 40)} for the player"
         fields = (action.src, action.dst, action.n)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields):
             return f"{action.name}: piles and counts are given by number"
         if not effect.well_formed(action):
-            return f"{action.name}: not an action of this game's form: {action!r}"
+            return (
+                f"{action.name}: not an action of this game's form: {printable(repr(action), 80)}"
+            )
         return None
 
     def refusal(self, state: State, action: Action) -> str | None:

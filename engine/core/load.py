@@ -14,9 +14,9 @@ from ...rules import (
     looks_like_path,
     suggest,
 )
+from ...rules.errors import printable
 from ...rules.files import file_problem
 from ..vocab import VOCABULARY
-from .cards import printable
 from .game import Game
 
 

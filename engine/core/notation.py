@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...rules.errors import suggest
-from .cards import printable
+from ...rules.errors import printable, suggest
 from .layout import Layout
 from .state import Action, State
 
@@ -59,6 +58,11 @@ class Notation:
             names, args = [name], words[1:]
         elif self.movers and 2 <= len(words) <= 3:  # 'SOURCE TARGET [COUNT]'
             names, args = list(self.movers), words
+        elif len(words) == 1 and (words[0] in index or words[0].lower() in index):
+            form = " a move is 'SOURCE TARGET';" if self.movers else ""
+            raise ValueError(
+                f"'{words[0]}' is a pile, not a command:{form} type 'help' for the commands"
+            )
         else:
             hint = suggest(words[0].lower(), [*self.keys, *index])
             raise ValueError(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import printable
+from ...rules.errors import printable
 from ..core.seeds import Seed
 
 # The SQL that brings the tables from version k to version k + 1 is MIGRATIONS[k]. A seed is a

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import DeckError, card_text, parse_deck, printable
+from ...rules.errors import printable
+from ...rules.files import Unreadable, read_limited
+from ..core.cards import DeckError, card_text, parse_deck
 from ..core.game import Game
 from ..core.seeds import Seed, is_seed
 from ..core.state import IllegalAction
@@ -216,17 +218,10 @@ def loads(text: str) -> GameRecord:
 def read_record(path: Path) -> GameRecord:
     """The record in a file; RecordError (one line, naming the file) when it cannot be used."""
     shown = printable(str(path))
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_RECORD_BYTES + 1)
-    except FileNotFoundError:
-        raise RecordError(f"{shown}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{shown}: a directory, not a game record") from None
-    except OSError as exc:
-        raise RecordError(f"{shown}: cannot read it: {exc.strerror or exc}") from None
-    if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{shown}: too large for a game record")
+    try:  # a regular file, read without blocking (a FIFO would hang) and never past the limit
+        raw = read_limited(path, MAX_RECORD_BYTES)
+    except Unreadable as exc:
+        raise RecordError(f"{shown}: {exc}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

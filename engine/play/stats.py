@@ -1,16 +1,19 @@
 """Playing many deals headless: win rate with a confidence interval, and score distribution.
 
-Deal ``i`` uses seed ``first_seed + i``; each deal's result depends only on its seed, so the
-figures are the same whatever the number of processes.
+Deal ``i`` uses the seed ``i`` places after the first (``seeds.seed_after``); each deal's result
+depends only on its seed, so the figures are the same whatever the number of processes.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections import Counter
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import time
+from collections import Counter, deque
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..core.game import Game
@@ -50,50 +53,109 @@ def play_deal(game: Game, seed: Seed, max_actions: int = 0) -> DealResult:
     return DealResult(seed, game.outcome(state) or "unfinished", game.score(state), count)
 
 
+# Deals are played in chunks sized to take about this long: short enough that Ctrl-C is served
+# within a fraction of a second (a chunk under way is finished, never abandoned), long enough
+# that handing chunks to processes costs little. Sizes are learnt from the chunks done.
+CHUNK_SECONDS = 0.2
+MAX_CHUNK = 10_000
+
+
+class _Sizer:
+    """Chunk sizes that take about CHUNK_SECONDS, from the time the chunks so far took."""
+
+    def __init__(self) -> None:
+        self.size = 1
+
+    def learn(self, deals: int, seconds: float) -> None:
+        if deals:
+            wanted = int(CHUNK_SECONDS * deals / max(seconds, 1e-6))
+            self.size = max(1, min(wanted, 4 * self.size, MAX_CHUNK))
+
+
+def _play_chunk(game: Game, first: Seed, count: int) -> tuple[list[DealResult], float]:
+    """``count`` deals from seed ``first``, and the seconds they took."""
+    began = time.perf_counter()
+    batch = [play_deal(game, seed_after(first, i)) for i in range(count)]
+    return batch, time.perf_counter() - began
+
+
 _WORKER_GAME: Game | None = None
 
 
 def _init_worker(path: str) -> None:
+    # Ctrl-C is the parent's to handle: it stops handing out work and waits for the chunks
+    # under way. The parent started this process with SIGINT blocked, so that no interrupt
+    # could arrive before it was ignored here.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     global _WORKER_GAME
     _WORKER_GAME = load_game(path)
 
 
-def _run_chunk(seeds: tuple[Seed, int]) -> list[DealResult]:
+def _run_chunk(first: Seed, count: int) -> tuple[list[DealResult], float]:
     assert _WORKER_GAME is not None
-    first, count = seeds
-    return [play_deal(_WORKER_GAME, seed_after(first, i)) for i in range(count)]
+    return _play_chunk(_WORKER_GAME, first, count)
 
 
-def _chunks(first: Seed, count: int, size: int) -> Iterator[tuple[Seed, int]]:
-    """(first seed, number of deals) of each chunk of ``count`` deals from ``first``."""
-    for start in range(0, count, size):
-        yield seed_after(first, start), min(size, count - start)
+class StatsFailed(RuntimeError):
+    """The processes playing the deals stopped (killed, or out of memory)."""
 
 
 def run_deals(
-    game: Game,
-    first_seed: Seed,
-    count: int,
-    jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
-) -> list[DealResult]:
-    """Results of ``count`` deals in seed order; ``progress(n)`` is told of each finished batch."""
-    jobs = max(1, min(jobs, os.cpu_count() or 1, count or 1))
-    size = max(1, min(1000, count // (jobs * 8) or 1))
-    results: list[DealResult] = []
+    game: Game, first_seed: Seed, count: int, jobs: int = 1
+) -> Generator[list[DealResult], None, None]:
+    """The results of ``count`` deals, in batches in seed order, as they are played.
+
+    Memory does not depend on ``count``: only a few chunks are handed to the processes ahead
+    of the one awaited. Closing the iterator, or an interrupt (KeyboardInterrupt) while it
+    waits, stops handing out work; the chunks under way are finished and the processes end.
+    """
+    jobs = max(1, min(jobs, os.cpu_count() or 1, count))
     if jobs == 1 or game.path is None:
-        for start, number in _chunks(first_seed, count, size):
-            batch = [play_deal(game, seed_after(start, i)) for i in range(number)]
-            results += batch
-            if progress:
-                progress(len(batch))
-        return results
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(str(game.path),)) as pool:
-        for batch in pool.map(_run_chunk, _chunks(first_seed, count, size)):
-            results += batch
-            if progress:
-                progress(len(batch))
-    return results
+        sizer = _Sizer()
+        done = 0
+        while done < count:
+            size = min(sizer.size, count - done)
+            batch, seconds = _play_chunk(game, seed_after(first_seed, done), size)
+            sizer.learn(len(batch), seconds)
+            done += size
+            yield batch
+        return
+    yield from _run_parallel(str(game.path), first_seed, count, jobs)
+
+
+def _run_parallel(path: str, first_seed: Seed, count: int, jobs: int) -> Iterator[list[DealResult]]:
+    sizer = _Sizer()
+    handed = 0  # deals handed out so far
+    ahead = 2 * jobs  # chunks handed out beyond the one awaited: every process kept busy
+    pending: deque[Future[tuple[list[DealResult], float]]] = deque()
+    pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(path,))
+
+    def hand_out() -> None:
+        nonlocal handed
+        while len(pending) < ahead and handed < count:
+            size = min(sizer.size, count - handed)
+            pending.append(pool.submit(_run_chunk, seed_after(first_seed, handed), size))
+            handed += size
+
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:  # the processes start here, with SIGINT blocked (see _init_worker)
+            hand_out()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        while pending:
+            try:
+                batch, seconds = pending.popleft().result()
+            except BrokenProcessPool as exc:
+                raise StatsFailed(f"the processes playing the deals stopped: {exc}") from None
+            sizer.learn(len(batch), seconds)
+            hand_out()
+            yield batch
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -117,6 +179,18 @@ class Summary:
     unfinished: int
     score_label: str
     scores: Counter[int] = field(default_factory=Counter)
+
+    def add(self, results: Iterable[DealResult]) -> None:
+        """Count these results in (memory stays the size of the score table)."""
+        for r in results:
+            self.deals += 1
+            if r.outcome == "won":
+                self.wins += 1
+            elif r.outcome == "lost":
+                self.losses += 1
+            else:
+                self.unfinished += 1
+            self.scores[r.score] += 1
 
     @property
     def win_rate(self) -> float:
@@ -152,15 +226,16 @@ class Summary:
         }
 
 
-def summarise(game: Game, first_seed: Seed, results: list[DealResult]) -> Summary:
-    outcomes = Counter(r.outcome for r in results)
-    return Summary(
+def summarise(game: Game, first_seed: Seed, results: Iterable[DealResult] = ()) -> Summary:
+    """The figures of these results; ``Summary.add`` counts more as they come."""
+    summary = Summary(
         game=game.id,
         first_seed=first_seed,
-        deals=len(results),
-        wins=outcomes["won"],
-        losses=outcomes["lost"],
-        unfinished=outcomes["unfinished"],
+        deals=0,
+        wins=0,
+        losses=0,
+        unfinished=0,
         score_label=game.spec.score.label,
-        scores=Counter(r.score for r in results),
     )
+    summary.add(results)
+    return summary

@@ -14,15 +14,17 @@ import json
 import math
 import os
 import signal
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...rules.errors import printable
 from ..core.game import Game
 from ..core.load import load_game
-from ..core.seeds import Seed, seed_after
+from ..core.seeds import Seed, is_seed, ms_number, seed_after
 from .solver import Budget, Solver
 from .stats import wilson
 
@@ -65,24 +67,56 @@ def _work(seed: Seed) -> DealVerdict:
     return solve_deal(game, seed, budget)
 
 
-def read_results(path: Path, game: str) -> dict[Seed, DealVerdict]:
-    """The verdicts already in a results file (lines of other games, or broken, are skipped)."""
+class ResultsError(ValueError):
+    """A results file that cannot be read or written, in one line."""
+
+
+MAX_LINE = 10_000  # a verdict's line is about 100 characters
+
+
+def _results_file(path: Path) -> int:
+    """The results file opened for reading and appending (made when there is none yet).
+
+    Only a regular file will do: it is opened without blocking (a FIFO with no reader would
+    hang) and looked at once open."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = exc.strerror if isinstance(exc, OSError) else "not a file name"
+        raise ResultsError(f"{printable(str(path))}: {reason or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ResultsError(f"{printable(str(path))}: not a regular file")
+    return fd
+
+
+def read_results(path: Path | int, game: str) -> dict[Seed, DealVerdict]:
+    """The verdicts already in a results file (lines of other games, or broken, are skipped).
+
+    Lines are read a bounded length at a time: a file of one huge line costs no memory."""
     done: dict[Seed, DealVerdict] = {}
     try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                try:
-                    data = json.loads(line)
-                    result = data.get("result")
-                    if data.get("game") != game or result not in ("won", "lost", "unknown"):
-                        continue
-                    seed = data["seed"]
-                    nodes, seconds = int(data["nodes"]), float(data["seconds"])
-                    done[seed] = DealVerdict(seed, result, nodes, seconds)
-                except (ValueError, KeyError, TypeError, AttributeError):
-                    continue
+        handle = open(path, encoding="utf-8", errors="replace", closefd=isinstance(path, Path))  # noqa: SIM115
     except FileNotFoundError:
-        pass
+        return done
+    with handle:
+        while line := handle.readline(MAX_LINE + 1):
+            if len(line) > MAX_LINE:  # not a verdict: skip to the end of the line
+                while line and not line.endswith("\n"):
+                    line = handle.readline(MAX_LINE + 1)
+                continue
+            try:
+                data = json.loads(line)
+                result = data.get("result")
+                if data.get("game") != game or result not in ("won", "lost", "unknown"):
+                    continue
+                seed = data["seed"]
+                if not is_seed(seed):
+                    continue
+                nodes, seconds = int(data["nodes"]), float(data["seconds"])
+                done[seed] = DealVerdict(seed, result, nodes, seconds)
+            except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                continue
     return done
 
 
@@ -99,31 +133,48 @@ def run(
 
     KeyboardInterrupt stops the run; the verdicts so far are then in ``results`` (if given).
     """
-    seeds = [seed_after(first, i) for i in range(count)]
-    done = read_results(results, game.id) if results is not None else {}
-    verdicts = [done[s] for s in seeds if s in done]
+    fd = _results_file(results) if results is not None else None
+    done = read_results(fd, game.id) if fd is not None else {}
+    # The deals are listed as they are handed out, never all at once: memory does not grow
+    # with ``count`` (10**12 deals start at once), only with the verdicts reached.
+    verdicts = sorted(
+        (v for s, v in done.items() if 0 <= _place(first, s) < count),
+        key=lambda v: _place(first, v.seed),
+    )
     for verdict in verdicts:
         if progress:
             progress(verdict)
-    todo = [s for s in seeds if s not in done]
-    sink = open(results, "a", encoding="utf-8") if results is not None else None  # noqa: SIM115
+    todo = (s for i in range(count) if (s := seed_after(first, i)) not in done)
     try:
-        for verdict in _solve_all(game, todo, budget, jobs):
+        for verdict in _solve_all(game, todo, count - len(verdicts), budget, jobs):
             verdicts.append(verdict)
-            if sink is not None:
-                sink.write(json.dumps(verdict.as_json(game.id)) + "\n")
-                sink.flush()
+            if fd is not None:
+                line = json.dumps(verdict.as_json(game.id)) + "\n"
+                try:
+                    os.write(fd, line.encode())
+                except OSError as exc:
+                    where = printable(str(results))
+                    raise ResultsError(f"{where}: cannot write: {exc.strerror or exc}") from None
             if progress:
                 progress(verdict)
     finally:
-        if sink is not None:
-            sink.close()
-    order = {s: k for k, s in enumerate(seeds)}
-    return sorted(verdicts, key=lambda v: order[v.seed])
+        if fd is not None:
+            os.close(fd)
+    return sorted(verdicts, key=lambda v: _place(first, v.seed))
 
 
-def _solve_all(game: Game, seeds: list[Seed], budget: Budget, jobs: int) -> Iterator[DealVerdict]:
-    jobs = max(1, min(jobs, os.cpu_count() or 1, len(seeds) or 1))
+def _place(first: Seed, seed: Seed) -> int:
+    """Which deal from ``first`` ``seed`` is (0 for ``first``); -1 when of another form."""
+    if isinstance(first, str) or isinstance(seed, str):
+        a, b = ms_number(first), ms_number(seed)
+        return b - a if a is not None and b is not None else -1
+    return seed - first
+
+
+def _solve_all(
+    game: Game, seeds: Iterable[Seed], count: int, budget: Budget, jobs: int
+) -> Iterator[DealVerdict]:
+    jobs = max(1, min(jobs, os.cpu_count() or 1, count or 1))
     if jobs == 1 or game.path is None:
         for seed in seeds:
             yield solve_deal(game, seed, budget)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -10,15 +12,26 @@ from pathlib import Path
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then rename.
 
-    The old file, if any, stays whole until the new one is complete; OSError on failure.
+    The old file, if any, stays whole until the new one is complete (a full disk, a file-size
+    limit or a crash leave it as it was); OSError on failure. Only a regular file is ever
+    replaced (through a link, the file it names): a device, a pipe or a folder is refused.
     """
-    folder = path.parent if str(path.parent) else Path(".")
+    if "\0" in str(path):  # the system takes no such name; say so as for any other
+        raise OSError(errno.EINVAL, "not a file name (it holds a NUL character)", str(path))
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else path
     try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
+        info: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EEXIST, "it exists and is not a regular file", str(path))
+    if info is not None:
+        mode = info.st_mode & 0o7777
+    else:
         mask = os.umask(0)
         os.umask(mask)
         mode = 0o666 & ~mask
+    folder = path.parent if str(path.parent) else Path(".")
     fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name[:40]}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -7,8 +7,10 @@ source text only, so Graphviz itself is needed only to render it.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
+from ...rules.errors import printable
 from ..core.game import Game
 
 Format = Literal["mermaid", "dot"]
@@ -16,6 +18,13 @@ Format = Literal["mermaid", "dot"]
 
 class _Model:
     pass
+
+
+def _title(name: str, fmt: Format) -> str:
+    """The diagram's title: the game's name on one line. Mermaid takes it in YAML front
+    matter between '---' lines, so there it is a quoted ``title:`` that no name can break."""
+    line = printable(" ".join(name.split()), 200) or "game"
+    return f"title: {json.dumps(line)}" if fmt == "mermaid" else line
 
 
 def diagram(game: Game, fmt: Format = "mermaid") -> str:
@@ -46,7 +55,7 @@ def diagram(game: Game, fmt: Format = "mermaid") -> str:
         auto_transitions=False,
         show_conditions=True,
         graph_engine="mermaid" if fmt == "mermaid" else "graphviz",
-        title=game.name,
+        title=_title(game.name, fmt),
     )
     graph = model.get_graph()  # type: ignore[attr-defined]
     if fmt == "mermaid":

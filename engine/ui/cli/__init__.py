@@ -15,15 +15,25 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:  # pragma: no cover
+    from _typeshed import SupportsWrite
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 MAX_SEED = 2**63
 
 
 class _Parser(argparse.ArgumentParser):
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        # argparse ignores a failed write; a full disk is reported like any other output's.
+        (file or sys.stdout).write(self.format_help())
+
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        from ....rules.errors import printable  # argparse echoes arguments as they were typed
+
+        shown = printable(message, 300)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
 
 
 def _whole(text: str) -> int:
@@ -187,17 +197,44 @@ def _output_failure(exc: OSError) -> int:
     reason = exc.strerror or str(exc)
     with contextlib.suppress(OSError, AttributeError, ValueError):
         print(f"solitaire: cannot write the output: {reason}", file=sys.stderr)
+        sys.stderr.flush()
     return EXIT_INVALID
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _prepare_streams() -> bool:
+    """Streams that cannot fail on odd text; False when there is no stdout to write to."""
+    if sys.stderr is None:  # started with stderr closed: messages go nowhere
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stdout is None:  # started with stdout closed: nothing could be shown
-        if sys.stderr is not None:
-            print("solitaire: standard output is closed", file=sys.stderr)
+        print("solitaire: standard output is closed", file=sys.stderr)
+        return False
+    # Text the terminal's encoding cannot show is written escaped, and input that is not
+    # valid in it is read with replacement characters: never an encoding error.
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace"),
+                           (sys.stdin, "replace")):  # fmt: skip
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors=errors)
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; every outcome is an exit code, with at most one line on stderr."""
+    if not _prepare_streams():
         return EXIT_INVALID
     try:
-        return _run(argv)
+        try:
+            code = _run(argv)
+        except SystemExit as exc:  # argparse after '--help' (0) or a usage error (2)
+            code = exc.code if isinstance(exc.code, int) else EXIT_USAGE if exc.code else EXIT_OK
+        sys.stdout.flush()  # here, where a failure is still reported as one
+        return code
     except KeyboardInterrupt:
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _quiet_stdout()
         return EXIT_INTERRUPTED
     except OSError as exc:  # only output errors get here: commands report their own input's
         return _output_failure(exc)
@@ -210,17 +247,16 @@ def _run(argv: Sequence[str] | None) -> int:
     from ...core.cards import DeckError
     from ...core.load import UnknownGame
     from ...core.state import GameStalled
-    from .output import UsageError, fail
+    from .output import InputError, UsageError, fail
 
     module_name, function = args.run.split(":")
     module = importlib.import_module(f"{__name__}.{module_name}")
     try:
         code: int = getattr(module, function)(args)
-        sys.stdout.flush()
         return code
     except UsageError as exc:
         return fail(str(exc), EXIT_USAGE)
-    except (UnknownGame, DeckError, GameStalled) as exc:
+    except (UnknownGame, DeckError, GameStalled, InputError) as exc:
         return fail(str(exc))
     except RuleError as exc:
         for d in exc.diagnostics:

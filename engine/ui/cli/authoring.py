@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from ....rules import check_rules, shipped_games
+from ....rules.errors import printable
 from ....rules.schema import SCHEMA_FILE, reference_markdown, schema_text
 from ...core.load import load_game
 from ...vocab import VOCABULARY
@@ -55,7 +56,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             note = (
                 f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
             )
-            print(f"{path}: ok{note}")
+            print(f"{printable(path, None)}: ok{note}")
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -75,14 +76,16 @@ def cmd_graph(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     slug = "-".join(re.findall(r"[a-z0-9]+", args.name.lower()))[:40].strip("-")
     if not slug:
-        raise UsageError(f"a game name needs letters or digits: {args.name!r}")
+        raise UsageError(f"a game name needs letters or digits: '{printable(args.name)}'")
     path = Path(args.output) if args.output else Path(slug.replace("-", "_") + ".yaml")
+    shown = printable(str(path), None)
     try:
         exists = path.exists()
-    except OSError as exc:
-        return fail(f"cannot write {path}: {exc.strerror or exc}")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        reason = exc.strerror if isinstance(exc, OSError) else "not a file name"
+        return fail(f"cannot write {shown}: {reason or exc}")
     if exists and not args.force:
-        return fail(f"{path} exists already (use --force to replace it)")
+        return fail(f"{shown} exists already (use --force to replace it)")
     template = (SCHEMA_FILE.parent / "starter.yaml").read_text(encoding="utf-8")
     title = args.name.strip() if args.name.strip() != slug else slug.replace("-", " ").title()
     text = (
@@ -94,6 +97,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         write_text(path, text)
     except OSError as exc:
-        return fail(f"cannot write {path}: {exc.strerror or exc}")
-    print(f"wrote {path}: try 'solitaire play {path}'")
+        return fail(f"cannot write {shown}: {exc.strerror or exc}")
+    print(f"wrote {shown}: try 'solitaire play {shown}'")
     return EXIT_OK

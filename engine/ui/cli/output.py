@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -22,15 +23,26 @@ class UsageError(Exception):
     """A command line that asks for something impossible (exit 2)."""
 
 
+class InputError(Exception):
+    """Input that was read but cannot be used (exit 1), said in one line."""
+
+
 def console(stream: TextIO | None = None) -> Console:
     from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # rich would exit with status 1 by itself; main() treats a reader that went away
+            # like every other closed output, as success.
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
     out = stream or sys.stdout
     # Off a terminal (a pipe, a file) there is no width to fit: use a generous one.
     width = None if out.isatty() else 120
     # NO_COLOR (any value) asks for plain text: no colour, and no bold or dim either.
     plain = bool(os.environ.get("NO_COLOR"))
-    return Console(
+    return _Console(
         file=out,
         highlight=False,
         soft_wrap=False,

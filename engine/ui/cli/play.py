@@ -18,8 +18,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ....rules.errors import printable
+from ....rules.files import file_problem
 from ....rules.model import RESERVED_COMMANDS
-from ...core.cards import DOWN, FACE, MASK, parse_deck, printable, read_deck_text
+from ...core.cards import DOWN, FACE, MASK, parse_deck, read_deck_text
 from ...core.game import Game
 from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
@@ -35,6 +37,7 @@ from ..screen import Screen
 from .output import (
     EXIT_INVALID,
     EXIT_OK,
+    InputError,
     UsageError,
     ending,
     fail,
@@ -616,8 +619,9 @@ def _setup_readline() -> Callable[[], None]:
     from ...play.userdata import command_history_path
 
     path = command_history_path()
-    with contextlib.suppress(OSError, ValueError):
-        readline.read_history_file(path)
+    if file_problem(path) is None:  # a regular file of a sane size (a FIFO would hang)
+        with contextlib.suppress(OSError, ValueError):
+            readline.read_history_file(path)
     readline.set_history_length(1000)
 
     def save() -> None:
@@ -634,8 +638,22 @@ def _setup_readline() -> Callable[[], None]:
     return save
 
 
+MAX_LINE = 1_000  # characters in one line of commands; a command is a few words
+
+
 def _piped_lines() -> Iterator[str]:
-    yield from sys.stdin
+    """Commands from a pipe or a file, a bounded line at a time: a stream without line breaks
+    (/dev/zero, a binary file) is refused at its first long line instead of filling memory;
+    a closed stdin is no commands."""
+    stream = sys.stdin
+    number = 0
+    while stream is not None and (line := stream.readline(MAX_LINE + 1)):
+        number += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise InputError(
+                f"line {number} of the input is longer than {MAX_LINE:,} characters: not a command"
+            )
+        yield line
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -724,7 +742,7 @@ def _play(
     played_itself = all(entry.auto for entry in session.history)
     if record is None and session.is_over() and played_itself:
         return _report_autoplayed(player)
-    player.interactive = sys.stdin.isatty() and not args.json
+    player.interactive = sys.stdin is not None and sys.stdin.isatty() and not args.json
     player.introduce(resumed)
     if player.interactive:
         player.say("Type 'help' for the commands, 'rules' for the rules.")

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ...core.cards import card_text, printable
+from ....rules.errors import printable
+from ...core.cards import card_text
 from ...core.load import UnknownGame, load_game
 from ...play.history import FINISHED, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
@@ -37,7 +38,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     session = Session(game, game.deal(order))
     screen = Screen(sys.stdout, colour=False if args.ascii else None)
     renderer = Renderer(game, symbols=screen.colour, width=screen.width())
-    stepping = sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    stepping = (
+        sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty() and not args.json
+    )
     deal = f"seed {record.seed}" if record.seed is not None else "a given deck"
     if args.json:
         head: dict[str, Any] = {"game": game.id, "seed": record.seed, "step": 0}

@@ -3,47 +3,86 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from ...core.game import Game
 from ...core.load import load_game
-from ...core.seeds import seed_after
-from ...play.stats import run_deals, summarise
-from .output import EXIT_INTERRUPTED, EXIT_OK, UsageError, console
+from ...core.seeds import MAX_SEED, MS_LAST, ms_number, seed_after
+from ...play.stats import StatsFailed, Summary, run_deals, summarise
+from .output import EXIT_INTERRUPTED, EXIT_OK, InputError, UsageError, console
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    number = ms_number(args.seed)
+    if number is None and args.seed + args.deals > MAX_SEED:
+        most = MAX_SEED - args.seed
+        raise UsageError(f"seeds stop at 2**63 - 1: at most {most} deals from seed {args.seed}")
+    if number is not None and number + args.deals - 1 > MS_LAST:
+        most = MS_LAST - number + 1
+        raise UsageError(f"Microsoft's deals stop at ms:{MS_LAST}: at most {most} from {args.seed}")
     game = load_game(args.game)
     game.seed_order(args.seed)  # a deal number the game cannot use is refused before any work
     if args.solve:
         return _solved(game, args)
     if args.results or args.budget_seconds or args.budget_nodes:
         raise UsageError("--results and the budgets go with --solve")
+    summary = summarise(game, args.seed)
+    interrupted = False
     show_bar = sys.stderr.isatty() and not args.json
-    if show_bar:
-        from rich.progress import Progress
+    try:
+        if show_bar:
+            from rich.progress import Progress
 
-        with Progress(console=console(sys.stderr), transient=True) as bar:
-            task = bar.add_task(f"{game.name}", total=args.deals)
-            results = run_deals(
-                game, args.seed, args.deals, args.jobs, lambda n: bar.advance(task, n)
-            )
-    else:
-        results = run_deals(game, args.seed, args.deals, args.jobs)
-    summary = summarise(game, args.seed, results)
+            with Progress(console=console(sys.stderr), transient=True) as bar:
+                task = bar.add_task(f"{game.name}", total=args.deals)
+                _play(game, args, summary, lambda n: bar.advance(task, n))
+        else:
+            _play(game, args, summary, lambda n: None)
+    except KeyboardInterrupt:  # report what was done, then exit 130 as for any Ctrl-C
+        interrupted = True
+    except StatsFailed as exc:
+        raise InputError(str(exc)) from None
+    if interrupted:
+        print(
+            f"solitaire: interrupted after {summary.deals} of {args.deals} deals", file=sys.stderr
+        )
+    if summary.deals:
+        _report(game, args, summary, interrupted)
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _play(
+    game: Game, args: argparse.Namespace, summary: Summary, advance: Callable[[int], None]
+) -> None:
+    with contextlib.closing(run_deals(game, args.seed, args.deals, args.jobs)) as batches:
+        for batch in batches:
+            summary.add(batch)
+            advance(len(batch))
+
+
+def _report(game: Game, args: argparse.Namespace, summary: Summary, interrupted: bool) -> None:
     if args.json:
-        print(json.dumps(summary.as_json()))
-        return EXIT_OK
+        record = summary.as_json()
+        if interrupted:
+            record["interrupted"] = True
+        print(json.dumps(record))
+        return
     from rich.table import Table
 
     low, high = summary.interval
     out = console()
+    done = (
+        f"{summary.deals} of {args.deals} deals, interrupted"
+        if interrupted
+        else f"{summary.deals} deals"
+    )
     out.print(
-        f"{game.name}: {summary.deals} deals "
-        f"(seeds {args.seed}..{seed_after(args.seed, summary.deals - 1)})",
+        f"{game.name}: {done} (seeds {args.seed}..{seed_after(args.seed, summary.deals - 1)})",
         markup=False,
     )
     out.print(
@@ -67,7 +106,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for label, n in rows:
         table.add_row(label, str(n), f"{n / summary.deals:.1%}", "#" * max(1, 40 * n // top))
     out.print(table)
-    return EXIT_OK
 
 
 def score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
@@ -87,7 +125,7 @@ def score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
 def _solved(game: Game, args: argparse.Namespace) -> int:
     """``stats --solve``: every deal judged by the solver within the budget."""
     from ...play.solver import Budget
-    from ...play.winnability import DealVerdict, run, summarise
+    from ...play.winnability import DealVerdict, ResultsError, run, summarise
 
     seconds = args.budget_seconds
     if seconds is None and args.budget_nodes is None:
@@ -113,6 +151,8 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
             run(game, args.seed, args.deals, budget, args.jobs, verdicts.append, results)
     except KeyboardInterrupt:
         interrupted = True
+    except ResultsError as exc:
+        raise InputError(f"--results {exc}") from None
     summary = summarise(game, args.seed, verdicts)
     if args.json:
         record = summary.as_json()
