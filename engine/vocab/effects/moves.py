@@ -272,6 +272,9 @@ class Move(Effect[MoveSpec]):
     def allows(self, state: State, action: Action) -> bool:
         return self.refusal(state, action) is None
 
+    def covers(self, action: Action) -> bool:
+        return action.src in self._source_set and action.dst in self._target_set
+
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
         piles = state.piles
         src, dst = action.src, action.dst
