@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from crafted import commands_of, deck, play
 
-from conftest import CANONICAL
+from conftest import CANONICAL, run_cli
 from yaml_solitaire.engine import State, load_game
 from yaml_solitaire.engine.core.cards import DOWN, parse_deck
 
@@ -89,3 +89,8 @@ def test_a_card_goes_home_by_itself_once_both_cards_that_build_on_it_are_home() 
     assert dealt["piles"]["f1"] == ["AC"] and dealt["piles"]["f2"] == ["AH"]
     assert dealt["piles"]["t3"][-1] == "2H", "2H waits while AS is out"
     assert moved["auto"] == ["t2 f3", "t3 f2"]
+
+
+def test_a_pile_name_alone_says_which_group_it_moved() -> None:
+    result = run_cli("play", "yukon", "--seed", "0", "--no-record", stdin="t2\n")
+    assert "t2 t4 4 (moves 2H and the 3 cards on it): the only legal move" in result.out
