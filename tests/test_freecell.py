@@ -7,7 +7,7 @@ import pytest
 from crafted import commands_of, deck, play
 from test_ms_deals import LAYOUTS
 
-from conftest import CANONICAL
+from conftest import CANONICAL, run_cli
 from yaml_solitaire.engine import State, load_game
 from yaml_solitaire.engine.core.cards import DOWN, parse_deck
 
@@ -154,3 +154,9 @@ def test_cards_go_home_by_themselves_once_the_cards_that_build_on_them_are_home(
     assert dealt["piles"]["t2"][-1] == "2D", "2D waits while AS is out"
     assert moved["auto"] == ["t4 f3", "t2 f2"]
     assert moved["piles"]["f2"] == ["AD", "2D"] and moved["piles"]["f3"] == ["AS"]
+
+
+def test_play_with_automatic_moves_prints_microsoft_deal_1_first() -> None:
+    result = run_cli("play", "freecell", "--seed", "ms:1", "--json", "--no-record")
+    first = result.json_lines()[0]
+    assert [" ".join(first["piles"][t]) for t in COLUMNS] == LAYOUTS[1]
