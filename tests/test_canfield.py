@@ -52,6 +52,14 @@ def test_runs_move_whole_or_in_part_and_the_reserve_fills_a_gap_at_once() -> Non
     assert records[4]["piles"]["t1"] != [], "t1 was filled from the reserve"
 
 
+def test_the_reserve_top_card_plays_onto_the_tableau_and_the_next_one_turns_up() -> None:
+    order = deck(CANFIELD, piles={"r1": [*CANONICAL[:11], "9D", "7H"]}, tops={"t1": "8S"})
+    records = play("canfield", order, "r1 t1", "r1 t2")
+    assert records[1]["piles"]["t1"] == ["8S", "7H"] and records[1]["piles"]["r1"][-1] == "9D"
+    assert records[1]["face_down"]["r1"] == 11
+    assert records[2]["error"].startswith("9D does not go on")
+
+
 def test_once_the_reserve_is_out_a_gap_waits_for_any_card() -> None:
     piles = {"r1": CLUBS_UP, "f1": ["AC"], "t1": ["2D"]}
     commands = ["r1 f1"] * 12 + ["r1 f2", "t1 f2", "d", "w t1"]

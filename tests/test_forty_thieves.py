@@ -32,11 +32,13 @@ def test_eight_foundations_take_any_ace_and_build_up_in_suit() -> None:
 
 
 def test_the_tableau_builds_down_in_suit_one_card_at_a_time() -> None:
-    tops = {"t1": "8D", "t2": "7H", "t3": "7D"}
-    records = play("forty-thieves", deck(THIEVES, tops=tops), "t2 t1", "t3 t1", "t1 t2 2")
-    assert [r["ok"] for r in records[1:]] == [False, True, False]
+    tops = {"t1": "8D", "t2": "7H", "t3": "7D", "t4": "AS", "t5": "KS"}
+    records = play("forty-thieves", deck(THIEVES, tops=tops), "t2 t1", "t3 t1", "t1 t2 2",
+                   "t5 t4")  # fmt: skip
+    assert [r["ok"] for r in records[1:]] == [False, True, False, False]
     assert records[1]["error"] == "7H does not go on 8D (t1 takes 7D)"
     assert records[3]["error"] == "only the top card of t1 can be moved"
+    assert records[4]["error"] == "nothing can be built on t4"
 
 
 def test_an_empty_pile_takes_any_card() -> None:
