@@ -57,14 +57,18 @@ def faces_text(faces: frozenset[int], symbols: bool = False) -> str:
     return "/".join(face_name(f, symbols) for f in sorted(faces)[:2]) + ("/.." * (len(faces) > 2))
 
 
-def progress(rule: AcceptRule, pile: Sequence[int]) -> tuple[frozenset[int], frozenset[int] | None]:
+def progress(
+    rule: AcceptRule, pile: Sequence[int], nxt: frozenset[int] | None = None
+) -> tuple[frozenset[int], frozenset[int] | None]:
     """What a pile takes next and where its building stops, from its accept rule.
 
     The cards that may follow are traced through the rule's table: the stop is the last set of
     cards before the rule accepts nothing more (None when building never stops, as when it
-    wraps round for ever). Both are empty when the pile takes nothing now.
+    wraps round for ever). Both are empty when the pile takes nothing now. ``nxt``: what the
+    pile takes next when other piles decide it (an empty pile that takes its group's rank).
     """
-    nxt = rule.wanted(tuple(pile))
+    if nxt is None:
+        nxt = rule.wanted(tuple(pile))
     if not nxt:
         return nxt, None
     current, seen = nxt, {nxt}
@@ -134,10 +138,12 @@ class Renderer:
     def _name(self, pile: int) -> Line:
         return Line(f"{self.game.pile_names[pile]:<{self.name_width[pile]}}", "cyan")
 
-    def foundation(self, pile: int, cards: Sequence[int], width: int) -> Line:
+    def foundation(self, state: State, pile: int, width: int) -> Line:
         """``f11 4S>5S ..JS``: top card, next card, last card; shorter forms when narrow."""
         rule = self.game.layout.accepts[pile]
-        nxt, stop = progress(rule, cards)
+        cards = state.piles[pile]
+        first = rule.wanted_at(state.piles, pile) if rule.reads_others else None
+        nxt, stop = progress(rule, cards, first)
         forms: list[Line] = []
         if not nxt or cards:
             top = Line(*self.card(cards[-1])) if cards else Line("-", "dim")
@@ -211,7 +217,7 @@ class Renderer:
                 line.add("-", "dim")
             return [line]
         if role == "foundation":
-            return [self.foundation(pile, cards, width)]
+            return [self.foundation(state, pile, width)]
         gaps = max(0, self.gap_size.get(pile, 0) - len(cards))
         lines = self._fit(pile, cards, strong, width, gaps)
         left_out = 0

@@ -415,10 +415,16 @@ class Player:
         return "ok"
 
     def describe(self, state: State, action: Action, verb: str = "moves ") -> str:
-        """' (moves 5C)' for an action that moves a top card."""
-        if action.src < 0 or action.dst < 0 or not state.piles[action.src]:
+        """' (moves 5C)' for an action that moves a top card; ' (moves 2H and the 3 cards on
+        it)' for several."""
+        pile = state.piles[action.src] if action.src >= 0 else ()
+        if action.dst < 0 or not pile:
             return ""
-        return f" ({verb}{self.card_name(state.piles[action.src][-1])})"
+        if 1 < action.n <= len(pile):
+            above = action.n - 1
+            more = f" and the {above} card{'s' if above > 1 else ''} on it"
+            return f" ({verb}{self.card_name(pile[-action.n])}{more})"
+        return f" ({verb}{self.card_name(pile[-1])})"
 
     def help_text(self) -> str:
         lines = ["Actions:"]

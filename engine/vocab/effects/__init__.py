@@ -64,6 +64,11 @@ class Effect(Generic[S]):
         """Whether this legal action can never hurt, so the engine may play it unasked."""
         return False
 
+    def covers(self, action: Action) -> bool:
+        """Whether this effect takes from and puts on the piles ``action`` names, whether or not
+        the position allows it now (a reading of 'SOURCE TARGET' to explain a refusal with)."""
+        return True
+
     def well_formed(self, action: Action) -> bool:
         """Whether ``action`` has the shape this effect's actions have (piles that exist)."""
         count = len(self.layout)

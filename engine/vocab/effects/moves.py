@@ -13,6 +13,7 @@ from ...core.cards import DOWN, FACE
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
 from ..accepts import Table, relation_table
+from ..roles import ROLES
 from . import EFFECTS, Effect, replace
 
 Offset = Annotated[int, Ge(-MAX_PILES), Le(MAX_PILES)]
@@ -98,6 +99,10 @@ class Move(Effect[MoveSpec]):
         self._reach = spec.reach
         self._plain_top = self.mode == "top" and not self._covered and self._reach is None
         self._source_rank = {src: k for k, src in enumerate(dict.fromkeys(self.sources))}
+        # Piles that take one card per move (foundations): a run or group never goes there.
+        self._one_at_a_time = frozenset(
+            t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
+        )
         self._foundations = frozenset(layout.with_role("foundation"))
         self._copies = Counter(FACE[c] for c in layout.cards)
         self._builders: list[frozenset[int]] = []
@@ -211,6 +216,8 @@ class Move(Effect[MoveSpec]):
                 if dst == src or not self._reachable(piles, src, dst):
                     continue
                 top = min(most, self._capacity(piles, dst))
+                if dst in self._one_at_a_time:
+                    top = min(top, 1)
                 if room:
                     top = min(top, room - len(piles[dst]))
                 for k in range(fewest, top + 1):
@@ -251,6 +258,8 @@ class Move(Effect[MoveSpec]):
             if any(c & DOWN for c in pile[-count:]):
                 return f"only face-up cards can be moved: {names[src]} has {most} on top"
             return f"those {count} cards of {names[src]} are not a run: {most} can move together"
+        if count > 1 and dst in self._one_at_a_time:
+            return f"{names[dst]} takes one card at a time"
         capacity = self._capacity(piles, dst)
         if count > capacity:
             return (
@@ -262,6 +271,9 @@ class Move(Effect[MoveSpec]):
 
     def allows(self, state: State, action: Action) -> bool:
         return self.refusal(state, action) is None
+
+    def covers(self, action: Action) -> bool:
+        return action.src in self._source_set and action.dst in self._target_set
 
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
         piles = state.piles

@@ -1,0 +1,94 @@
+"""Crafted deals for the tests: put chosen cards where the deal lays them.
+
+``slots(game)`` deals the canonical order (C, D, H, S, each A..K) and reads, for every pile,
+which places of the deck order it received (bottom to top). ``deck(game, ...)`` then builds a
+deck order that puts chosen cards in those places and the game's other cards, in canonical
+order, everywhere else. Base cards (``bases``) keep their places, so a deal that takes them out
+first still lays the rest where ``slots`` says. Deal steps that rearrange piles by what their
+cards are (``sink``) are not followed: build those decks by hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from conftest import ROOT, run_cli
+from yaml_solitaire.engine import Game
+from yaml_solitaire.engine.core.cards import MASK, card_text
+
+
+def slots(game: Game) -> dict[str, list[int]]:
+    """For each pile, the places in the deck order of its dealt cards, bottom to top."""
+    place = {card: k for k, card in enumerate(game.cards)}
+    state = game.deal(list(game.cards))
+    return {
+        name: [place[card & MASK] for card in state.piles[i]]
+        for i, name in enumerate(game.pile_names)
+    }
+
+
+def deck(
+    game: Game,
+    piles: Mapping[str, Sequence[str]] | None = None,
+    *,
+    tops: Mapping[str, str] | None = None,
+    stock: Sequence[str] = (),
+) -> list[str]:
+    """A deck order that deals ``piles`` (whole piles, bottom to top), the top cards ``tops``
+    and the first stock cards ``stock`` (the first listed is the stock's top card)."""
+    where = slots(game)
+    canonical = [card_text(c) for c in game.cards]
+    order: list[str | None] = [None] * len(canonical)
+
+    def put(place: int, card: str) -> None:
+        assert order[place] is None, f"place {place} given twice"
+        order[place] = card
+
+    for name, cards in (piles or {}).items():
+        assert len(cards) == len(where[name]), f"{name} is dealt {len(where[name])} cards"
+        for place, card in zip(where[name], cards, strict=True):
+            put(place, card)
+    for name, card in (tops or {}).items():
+        put(where[name][-1], card)
+    for place, card in zip(reversed(where.get("s", [])), stock, strict=False):
+        put(place, card)
+    for pile in game.layout.bases:  # base cards stay where the canonical deal has them
+        first = where[game.pile_names[pile]][0]
+        put(first, canonical[first])
+    left = Counter(canonical)
+    left.subtract(card for card in order if card is not None)
+    assert min(left.values()) >= 0, "a card is given more often than the game has it"
+    rest = iter([card for card in canonical if _take(left, card)])
+    return [card if card is not None else next(rest) for card in order]
+
+
+def _take(left: Counter[str], card: str) -> bool:
+    if left[card] > 0:
+        left[card] -= 1
+        return True
+    return False
+
+
+def play(
+    game: str, order: Sequence[str] | str, *commands: str, auto: bool = False
+) -> list[dict[str, Any]]:
+    """Play ``commands`` on a deal (a deck order, or 'seed N' / 'seed ms:N') through the CLI
+    with --json, automatic moves off unless ``auto``; one record for the deal and one per
+    command."""
+    deal = ["--seed", order.split()[1]] if isinstance(order, str) else ["--deck", " ".join(order)]
+    flags = [] if auto else ["--no-auto"]
+    result = run_cli(
+        "play", game, *deal, "--json", *flags, stdin="".join(c + "\n" for c in commands)
+    )
+    assert result.code == 0, result.err
+    records = result.json_lines()
+    assert len(records) == 1 + len(commands), result.err
+    return records
+
+
+def commands_of(name: str) -> list[str]:
+    """The commands of a reference deal stored in tests/data (one per line)."""
+    text = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip()]
