@@ -106,8 +106,8 @@ class Notation:
                 same = (action.name, action.src, action.dst) == wanted[:3]
                 if same and (wanted.n in (0, action.n) or (wanted.n == 1 and action.n == 0)):
                     matches.append(action)
-        if not matches:
-            return readable[0]
+        if not matches:  # refused: by the action that takes cards from that pile, if one does
+            return next((w for w in readable if w.src in self._sources(w.name)), readable[0])
         names = sorted({m.name for m in matches})
         if len(names) > 1:
             options = " or ".join(f"'{n} {self.text(readable[0])}'" for n in names)
@@ -116,6 +116,10 @@ class Notation:
         if _counts(self.effects[names[0]]):
             return max(matches, key=lambda a: a.n)
         return min(matches, key=lambda a: a.n)
+
+    def _sources(self, name: str) -> tuple[int, ...]:
+        sources = getattr(self.effects[name], "sources", ())
+        return sources if isinstance(sources, tuple) else ()
 
 
 def _counts(effect: Any) -> bool:
