@@ -8,6 +8,8 @@ from typing import Any
 from crafted import lines
 
 from conftest import CANONICAL, ROOT, run_cli
+from yaml_solitaire.engine import State, load_game
+from yaml_solitaire.engine.core.cards import card_text
 
 TABLEAU = ["t1", "t2", "t3", "t4"]
 
@@ -94,3 +96,19 @@ def test_reference_seed_1_is_lost_when_nothing_is_left_to_do() -> None:
     assert all(r["ok"] for r in records) and len(lines("aces_up_seed_1_lost.txt")) == 39
     end = records[-1]
     assert end["result"] == "lost" and end["foundation_cards"] == 26 and end["piles"]["s"] == []
+
+
+def test_won_as_soon_as_only_the_aces_are_left() -> None:
+    game = load_game("aces-up")
+    index = game.layout.index
+    aces = [c for c in game.cards if card_text(c).startswith("A")]
+    others = [c for c in game.cards if c not in aces]
+    piles: list[tuple[int, ...]] = [() for _ in game.pile_names]
+    piles[index["f1"]] = tuple(others[:-1])
+    piles[index["t1"]] = (aces[0], aces[1])  # AC, AD: two Aces on one pile is no obstacle
+    piles[index["t2"]] = (aces[2], others[-1])  # KS on AH
+    piles[index["t3"]] = (aces[3],)  # AS
+    state = game.settle(State(tuple(piles), "playing", ()))
+    assert card_text(others[-1]) == "KS" and game.outcome(state) is None
+    won = game.apply(state, game.parse_action("t2 f1", state))
+    assert game.outcome(won) == "won" and game.score(won) == 48
