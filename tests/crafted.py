@@ -32,11 +32,12 @@ def slots(game: Game) -> dict[str, list[int]]:
 def deck(
     game: Game,
     piles: Mapping[str, Sequence[str]] | None = None,
+    stock: Sequence[str] | None = (),
     *,
     tops: Mapping[str, str] | None = None,
-    stock: Sequence[str] = (),
 ) -> list[str]:
-    """A deck order that deals ``piles`` (whole piles, bottom to top), the top cards ``tops``
+    """A deck order that deals ``piles`` (each pile's top cards, bottom to top: the last one
+    listed is the top card), the top cards ``tops``
     and the first stock cards ``stock`` (the first listed is the stock's top card)."""
     where = slots(game)
     canonical = [card_text(c) for c in game.cards]
@@ -47,12 +48,12 @@ def deck(
         order[place] = card
 
     for name, cards in (piles or {}).items():
-        assert len(cards) == len(where[name]), f"{name} is dealt {len(where[name])} cards"
-        for place, card in zip(where[name], cards, strict=True):
+        assert len(cards) <= len(where[name]), f"{name} is dealt {len(where[name])} cards"
+        for place, card in zip(where[name][len(where[name]) - len(cards) :], cards, strict=True):
             put(place, card)
     for name, card in (tops or {}).items():
         put(where[name][-1], card)
-    for place, card in zip(reversed(where.get("s", [])), stock, strict=False):
+    for place, card in zip(reversed(where.get("s", [])), stock or (), strict=False):
         put(place, card)
     for pile in game.layout.bases:  # base cards stay where the canonical deal has them
         first = where[game.pile_names[pile]][0]

@@ -139,3 +139,20 @@ def test_a_card_only_a_foundation_accepts_is_safe_to_send_home() -> None:
         Action("move", index["t1"], index[f"f{k}"]) for k in range(1, 5)
     ]
     assert any(a.src == index["t2"] for a in game.legal_actions(state))
+
+
+def test_a_move_that_changes_what_a_foundation_takes_is_left_to_the_player() -> None:
+    # tests/vocab/build_up_or_down.yaml: f1 takes a card one above or below its top and the
+    # tableau takes nothing, so no card can go anywhere else. Still, which of the tops 6H, 2S
+    # and QS goes first decides what follows, so none is played by itself; and with 6H down,
+    # 5C (under it) would take the place of every 7: not safe either.
+    game = load_game(str(ROOT / "tests" / "vocab" / "build_up_or_down.yaml"))
+    first = ["5C", "9D", "KH", "6H", "2S", "QS"]
+    order = first + [c for c in CANONICAL if c not in first]
+    state = game.deal([game.cards[CANONICAL.index(c)] for c in order])
+    safe = assist.nowhere_else(game)
+    moves = [a for a in game.legal_actions(state) if a.name == "move"]
+    assert len(moves) == 3 and not any(safe(state, a) for a in moves)
+    played = game.apply(state, game.parse_action("t1 f1", state))
+    assert game.parse_action("t1 f1", played) in game.legal_actions(played)
+    assert not any(safe(played, a) for a in game.legal_actions(played))

@@ -110,8 +110,13 @@ class Notation:
                 same = (action.name, action.src, action.dst) == wanted[:3]
                 if same and (wanted.n in (0, action.n) or (wanted.n == 1 and action.n == 0)):
                     matches.append(action)
-        if not matches:  # refused: explain it by the action that takes from and puts there
-            return next((a for a in readable if self.effects[a.name].covers(a)), readable[0])
+        if not matches:  # refused: explain it by the action that takes from and puts there,
+            # else by one that takes from that pile
+            effects = self.effects
+            return next(
+                (a for a in readable if effects[a.name].covers(a)),
+                next((a for a in readable if effects[a.name].takes_from(a.src)), readable[0]),
+            )
         names = sorted({m.name for m in matches})
         if len(names) > 1:
             options = " or ".join(f"'{n} {self.text(readable[0])}'" for n in names)

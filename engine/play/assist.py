@@ -29,7 +29,12 @@ def _moves_to_foundations(game: Game) -> Callable[[Action], bool]:
 
 
 def nowhere_else(game: Game) -> Safe:
-    """A move to a foundation of a card that no non-foundation pile could ever accept."""
+    """A move to a foundation of a card that no non-foundation pile could ever accept, and
+    that leaves a place on the foundations for every other card the target pile took.
+
+    The second part keeps choices with the player where a foundation takes several cards at
+    once and the one played decides what comes next (a pile built up or down, any suit).
+    """
     layout = game.layout
     foundations = frozenset(game.foundations)
     elsewhere: set[int] = set()
@@ -46,7 +51,24 @@ def nowhere_else(game: Game) -> Safe:
         if not to_foundation(action):
             return False
         pile = state.piles[action.src]
-        return bool(pile) and not pile[-1] & DOWN and FACE[pile[-1]] in homeless
+        if not pile or pile[-1] & DOWN or FACE[pile[-1]] not in homeless:
+            return False
+        return _places_kept(state, action.src, action.dst)
+
+    def _places_kept(state: State, src: int, dst: int) -> bool:
+        piles = state.piles
+        rule = layout.accepts[dst]
+        before = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
+        others = before - {FACE[piles[src][-1]]}
+        if not others:
+            return True
+        after = list(piles)
+        after[dst] = piles[dst] + piles[src][-1:]
+        after[src] = piles[src][:-1]
+        kept: set[int] = set()
+        for f in foundations:
+            kept |= layout.accepts[f].wanted_at(after, f)
+        return others <= kept
 
     return safe
 

@@ -206,9 +206,9 @@ class Renderer:
         game = self.game
         cards = state.piles[pile]
         role = game.layout.role[pile]
-        if role == "stock":
+        if role == "stock" and not (cards and not cards[-1] & DOWN):
             return [self._name(pile).add(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")]
-        if role == "waste":
+        if role in ("stock", "waste"):  # a stock whose top card lies face up shows it
             line = self._name(pile)
             if cards:
                 line.add(*self.card(cards[-1], strong=pile in strong))

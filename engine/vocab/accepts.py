@@ -211,6 +211,8 @@ class AcceptRule:
         if face in wanted:
             return None
         if not pile:
+            if face in self.on_empty and self.beside is not None:
+                return self._beside_refusal(name, card)
             empty = self.wanted_at(piles, index) if self.reads_others else self.on_empty
             return f"{name} is empty and " + (
                 "accepts nothing" if not empty else f"accepts only {describe_faces(empty)}"
@@ -221,14 +223,15 @@ class AcceptRule:
         if self.complete_rank is not None and RANK[top] == self.complete_rank:
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
-            return (
-                f"{card_text(card)} goes on {name} only while another pile shows a card of "
-                f"{self.beside.wording}"
-            )
+            return self._beside_refusal(name, card)
         if not self.on_top[FACE[top]]:
             return f"nothing can be built on {name}"
         takes = describe_faces(self.on_top[FACE[top]])
         return f"{card_text(card)} does not go on {card_text(top)} ({name} takes {takes})"
+
+    def _beside_refusal(self, name: str, card: int) -> str:
+        wording = self.beside.wording if self.beside is not None else ""
+        return f"{card_text(card)} goes on {name} only while another pile shows a card of {wording}"
 
 
 def describe_faces(faces: frozenset[int]) -> str:

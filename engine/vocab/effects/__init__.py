@@ -69,6 +69,11 @@ class Effect(Generic[S]):
         the position allows it now (a reading of 'SOURCE TARGET' to explain a refusal with)."""
         return True
 
+    def takes_from(self, pile: int) -> bool:
+        """Whether this effect ever takes cards from ``pile`` (to explain a refusal with when
+        no action both takes from and puts on the piles named)."""
+        return True
+
     def well_formed(self, action: Action) -> bool:
         """Whether ``action`` has the shape this effect's actions have (piles that exist)."""
         count = len(self.layout)

@@ -62,6 +62,10 @@ class MoveSpec(ActionSpec):
     reach: Annotated[tuple[Offset, ...], MinLen(1), MaxLen(8)] | None = None
     """The target must lie so many places from the source, counting only the piles of the
     source's group that hold cards (-1: the next to the left, -3: three to the left)."""
+    compare: Literal["lowest", "top"] = "lowest"
+    """Which moved card the target's rule is checked against: the lowest, which comes to lie
+    on the target's top card; or the top one, so that piles go together by their top cards
+    (Accordion's piles, where only the top card counts)."""
     safe: Literal["never", "always", "builders_home"] = "never"
     """When a move onto a foundation can never hurt, so that the engine may play it by
     itself: never; always; or builders_home: once every card that could be built on the moved
@@ -139,15 +143,29 @@ class Move(Effect[MoveSpec]):
         spaces = sum(1 for s in self._spaces if not piles[s] and s != dst)
         return (cells + 1) << spaces
 
+    @property
+    def _by_top(self) -> bool:
+        return self.spec.compare == "top"
+
+    # Each pile's place among the piles of its group that hold cards, for the last position
+    # asked about (generate asks about every pair of piles of one position).
+    _places_of: tuple[tuple[int, ...], ...] | None = None
+    _places: dict[int, tuple[str, int]] = {}  # noqa: RUF012 - replaced, never changed
+
     def _reachable(self, piles: tuple[tuple[int, ...], ...], src: int, dst: int) -> bool:
         if self._reach is None:
             return True
-        group = self.layout.groups[self.layout.group_of[src]]
-        filled = [p for p in group if piles[p]]
-        if src not in filled or dst not in filled:
+        if piles is not self._places_of:
+            layout = self.layout
+            places: dict[int, tuple[str, int]] = {}
+            for name in {layout.group_of[p] for p in self.sources}:
+                filled = [p for p in layout.groups[name] if piles[p]]
+                places.update((p, (name, k)) for k, p in enumerate(filled))
+            self._places_of, self._places = piles, places
+        here, there = self._places.get(src), self._places.get(dst)
+        if here is None or there is None or here[0] != there[0]:
             return False
-        gap = filled.index(dst) - filled.index(src)
-        return gap in self._reach
+        return there[1] - here[1] in self._reach
 
     def _blocked(self, piles: tuple[tuple[int, ...], ...], src: int) -> bool:
         covers = self._covered.get(src)
@@ -221,7 +239,7 @@ class Move(Effect[MoveSpec]):
                 if room:
                     top = min(top, room - len(piles[dst]))
                 for k in range(fewest, top + 1):
-                    if FACE[pile[-k]] in wanted:
+                    if FACE[pile[-1 if self._by_top else -k]] in wanted:
                         out.append(Action(name, src, dst, 0 if self.mode == "top" else k))
         return out
 
@@ -244,7 +262,7 @@ class Move(Effect[MoveSpec]):
         if not self._reachable(piles, src, dst):
             steps = ", ".join(str(abs(r)) for r in self._reach or ())
             return f"{names[dst]} is not {steps} place(s) from {names[src]} among the piles left"
-        count = action.n or 1
+        count = action.n or (len(pile) if self.mode == "pile" else 1)
         if self.mode == "top" and count != 1:
             return f"only the top card of {names[src]} can be moved"
         if count > len(pile):
@@ -267,13 +285,17 @@ class Move(Effect[MoveSpec]):
                 "(one more for each free cell, doubled for each empty pile)"
             )
         rule = self.layout.accepts[dst]
-        return rule.refusal(names[dst], piles, dst, pile[-count], count)
+        card = pile[-1 if self._by_top else -count]
+        return rule.refusal(names[dst], piles, dst, card, count)
 
     def allows(self, state: State, action: Action) -> bool:
         return self.refusal(state, action) is None
 
     def covers(self, action: Action) -> bool:
         return action.src in self._source_set and action.dst in self._target_set
+
+    def takes_from(self, pile: int) -> bool:
+        return pile in self._source_set
 
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
         piles = state.piles
