@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import deque
 from pathlib import Path
 
@@ -184,3 +185,60 @@ def test_a_card_stuck_for_good_ends_the_search() -> None:
     # With 2C on top instead, nothing is stuck.
     piles[index["t1"]] = (by_name["4C"], by_name["3C"], by_name["2C"])
     assert not solver.dead(State(tuple(piles), state.phase, state.counts))
+
+
+LITTLE_BEN = str(ROOT / "tests" / "data" / "tiny" / "little_ben.yaml")
+
+
+def little_ben_position(game: Game, piles: dict[str, str]) -> State:
+    """A Little Ben position from pile texts, bottom card first ('s': the stock, its top last)."""
+    by_name = {card_text(c): c for c in game.cards}
+    laid = [() for _ in game.pile_names]
+    for name, cards in piles.items():
+        laid[game.layout.index[name]] = tuple(by_name[c] for c in cards.split())
+    assert sorted(c for pile in laid for c in pile) == sorted(game.cards)
+    return State(tuple(laid), game.initial, ())
+
+
+def test_cards_that_wait_on_each_other_across_piles_end_the_search() -> None:
+    # 3H can go home after 2H (under 3C) or onto 4H (under 2H); 3C after 2C or onto 4C, both
+    # under 3H. Neither pile can ever be cleared, though no card is stuck by its own pile.
+    game = load_game(LITTLE_BEN)
+    solver = Solver(game)
+    assert solver.dead is not None
+    stuck = little_ben_position(
+        game, {"f1": "AC", "f2": "AH", "t1": "4C 2C 3H", "t2": "4H 2H 3C", "s": "5H 5C"}
+    )
+    assert solver.dead(stuck)
+    assert not winnable_by_brute_force(game, stuck)
+    assert solver.solve(stuck).result == "lost"
+    # With the twos and threes on top, each pile clears onto the foundations.
+    free = little_ben_position(
+        game, {"f1": "AC", "f2": "AH", "t1": "4C 3H 2C", "t2": "4H 3C 2H", "s": "5H 5C"}
+    )
+    assert not solver.dead(free)
+    assert winnable_by_brute_force(game, free)
+
+
+@pytest.mark.parametrize("path", TINY, ids=lambda p: p.stem)
+def test_pruning_never_loses_a_win(path: Path) -> None:
+    # Along random lines of play: a position called dead has no win.
+    game = load_game(str(path))
+    solver = Solver(game)
+    if solver.dead is None:
+        return
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(40):
+        state = game.deal_seed(seed)
+        for _ in range(40):
+            actions = game.legal_actions(state)
+            if not actions:
+                break
+            winnable = winnable_by_brute_force(game, state)
+            if solver.dead is not None and solver.dead(state):
+                assert not winnable, seed
+                checked += 1
+            state = game.apply(state, rng.choice(actions))
+    if path.stem == "little_ben":  # a game where the test comes up
+        assert checked > 10

@@ -14,15 +14,15 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import chain, pairwise
+from itertools import pairwise
 from typing import Literal
 
-from ..core.cards import DOWN, FACE
+from ..core.cards import DOWN
 from ..core.game import Game
 from ..core.state import Action, State
+from .pruning import dead_card_test
 
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
@@ -87,7 +87,7 @@ class Solver:
         self.game = game
         self.foundations = game.foundations
         self.foundation_set = frozenset(game.foundations)
-        self.dead = _dead_card_test(game)
+        self.dead = dead_card_test(game)
 
     def _rank(self, state: State, action: Action) -> tuple[int, int, int, int]:
         """How promising an action looks, smallest first: a card home, a card uncovered that
@@ -210,111 +210,6 @@ class Solver:
     @staticmethod
     def _unknown(nodes: int, began: float, reason: str) -> Solution:
         return Solution("unknown", [], nodes, time.perf_counter() - began, reason)
-
-
-def _dead_card_test(game: Game) -> Callable[[State], bool] | None:
-    """A test for positions that can never be won because a card can never go home.
-
-    It applies to games won with every card on the foundations. A card is stuck in its pile
-    when it lies in a pile whose cards leave only one by one, by moves that ask the target's
-    rule, and every card it could be moved onto (outside the foundations) and every card it
-    must follow on a foundation is either home for good or under it in the same pile: no pile
-    can ever take it, so it can never go home, and the game is lost. Cards that some pile
-    takes when empty are never stuck. None when the game has no such card or pile.
-    """
-    layout = game.layout
-    foundations = set(game.foundations)
-    if not foundations or not _won_by_foundations(game):
-        return None
-    if any(layout.covered_by[p] for p in range(len(layout))):
-        return None
-    if any(r.reads_others for r in layout.accepts):
-        return None
-    others = [r for p, r in enumerate(layout.accepts) if p not in foundations]
-    found_rules = [layout.accepts[f] for f in foundations]
-    free: set[int] = set()  # faces some pile takes when empty or beside a face-down card
-    for rule in others:
-        free |= rule.on_empty | rule.blind
-    for rule in found_rules:
-        free |= rule.on_empty
-    parents: dict[int, frozenset[int]] = {}  # faces a card could be moved onto, off home
-    follows: dict[int, frozenset[int]] = {}  # faces a card must follow on a foundation
-    for face in range(52):
-        if face in free:
-            continue
-        before = frozenset(t for t in range(52) for r in found_rules if face in r.on_top[t])
-        if before:
-            follows[face] = before
-            parents[face] = frozenset(t for t in range(52) for r in others if face in r.on_top[t])
-    if not follows:
-        return None
-    copies: Counter[int] = Counter(FACE[card] for card in game.cards)
-    takers = {
-        p: [e for e in game.effects.values() if p in layout.resolve(e.spec.takes_from())]
-        for p in range(len(layout))
-    }
-    # Piles whose cards leave only by moves of the top card (which ask the target's rule).
-    lifo = [
-        p
-        for p in range(len(layout))
-        if p not in foundations
-        and takers[p]
-        and all(getattr(e, "mode", None) == "top" for e in takers[p])
-    ]
-    # Cards home stay home unless some action takes cards from a foundation.
-    home_for_good = not any(takers[f] for f in foundations)
-    if not lifo:
-        return None
-    found_piles = tuple(foundations)
-
-    face_of = FACE.__getitem__
-    watch = {face: need | parents[face] for face, need in follows.items()}
-
-    def dead(state: State) -> bool:
-        piles = state.piles
-        shown = {FACE[piles[f][-1]] for f in found_piles if piles[f]}
-        home: Counter[int] = Counter()
-        if home_for_good:
-            home.update(map(face_of, chain.from_iterable(piles[f] for f in found_piles)))
-        for p in lifo:
-            below: Counter[int] = Counter()
-            for card in piles[p]:
-                face = FACE[card]
-                need = follows.get(face)
-                if (
-                    need is not None
-                    and need.isdisjoint(shown)
-                    and all(home[f] + below[f] >= copies[f] for f in watch[face])
-                ):
-                    return True
-                below[face] += 1
-        return False
-
-    return dead
-
-
-def _won_by_foundations(game: Game) -> bool:
-    """Whether every way to win asks that the foundations hold every card."""
-    spec = game.spec
-    total = len(game.cards)
-    foundation_names = {game.layout.names[f] for f in game.foundations}
-    groups = {n for n, g in spec.piles.items() if g.role == "foundation"}
-    wins = [t for t in game.flow.transitions if game.outcomes.get(t.dest) == "won"]
-    if not wins:
-        return False
-    for t in wins:
-        ok = False
-        for name, _ in t.conditions:
-            condition = spec.conditions[name]
-            piles = getattr(condition, "piles", None)
-            if getattr(condition, "test", None) == "holds_all_cards" and piles:
-                ok |= set(piles) <= groups | foundation_names
-            least = getattr(condition, "at_least", None)
-            if getattr(condition, "test", None) == "count" and piles and least == total:
-                ok |= set(piles) <= groups | foundation_names
-        if not ok:
-            return False
-    return True
 
 
 def solve(game: Game, state: State, budget: Budget | None = None) -> Solution:

@@ -1,0 +1,218 @@
+"""Sound pruning for the solver, derived from a game's rules: positions that can never be won.
+
+It reads only the compiled rules (accept tables, the effects of the vocabulary); it applies
+to the games whose rules it understands and answers None for the others, so the search then
+simply does without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ..core.cards import FACE
+from ..core.game import Game
+from ..core.state import State
+from ..vocab.effects.moves import Move
+
+
+def dead_card_test(game: Game) -> Callable[[State], bool] | None:
+    """A test for positions that can never be won because some card can never go home.
+
+    It applies to games won with every card on the foundations, whose foundations never give
+    a card back. It works out, optimistically, which cards could ever leave the piles they
+    lie in: a card in a pile whose cards leave only one by one from the top (by moves that
+    ask the target's rule) can leave once every card above it could leave, and then only if
+    some foundation could ever take it (its foundation could grow up to it with cards that
+    can be reached) or some other card could ever lie on top of a pile that takes it. The
+    answer grows until nothing changes (a least fixed point, so cards that wait on each other
+    in a circle never leave). Every real line of play only ever does what this reckoning
+    allows (it forgets the order of events, which copy of a card serves where, how many cards
+    a pile holds beyond its minimum, and treats the cards of other piles, such as the stock,
+    as free to go anywhere), so when some card can never leave, no line wins. None when the
+    game has no such pile.
+    """
+    layout = game.layout
+    foundations = tuple(game.foundations)
+    found_set = frozenset(foundations)
+    if not foundations or not _won_by_foundations(game):
+        return None
+    effects = list(game.effects.values())
+    takers = {p: [e for e in effects if p in layout.resolve(e.spec.takes_from())] for p in
+              range(len(layout))}  # fmt: skip
+    if any(takers[f] for f in foundations):
+        return None  # a card at home may come back: home is not for good
+    lifo = tuple(
+        p
+        for p in range(len(layout))
+        if p not in found_set
+        and takers[p]
+        and all(isinstance(e, Move) and e.mode == "top" for e in takers[p])
+    )
+    if not lifo:
+        return None
+    lifo_set = frozenset(lifo)
+    loose = tuple(p for p in range(len(layout)) if p not in found_set and p not in lifo_set)
+    # Foundations that take cards otherwise than one by one by their rule (a whole run, a
+    # chain): what they show next is not read from the rule, so any card may go there.
+    wild = frozenset(
+        f
+        for e in effects
+        for f in layout.resolve(e.spec.gives_to())
+        if f in found_set and not (isinstance(e, Move) and e.mode == "top")
+    )
+    targets = sorted(
+        {t for e in effects if isinstance(e, Move) for t in e.targets if t not in found_set}
+    )
+    rule_of = {t: layout.accepts[t] for t in targets}
+    # What a card may take on top once it has moved: by the rule of any pile it may go to.
+    on_moved: list[frozenset[int]] = [
+        frozenset().union(*(rule_of[t].on_top[face] for t in targets)) for face in range(52)
+    ]
+    blind = frozenset().union(*(rule_of[t].blind for t in targets))
+    # Piles of other kinds are not followed card by card: any of them may be empty some time.
+    blind |= frozenset().union(*(rule_of[t].on_empty for t in targets if t not in lifo_set))
+    empty_takes = {t: rule_of[t].on_empty for t in targets if rule_of[t].on_empty}
+    found_rules = [layout.accepts[f] for f in foundations]
+    # Faces as bits of an int: a set operation is one machine step.
+    found_next = [tuple(_bits(rule.on_top[face]) for face in range(52)) for rule in found_rules]
+    found_empty = [_bits(rule.on_empty) for rule in found_rules]
+    every_face = (1 << 52) - 1
+    wild_at = [f in wild for f in foundations]
+    none: tuple[tuple[int, ...], ...] = tuple(() for _ in range(52))
+    own_takes = {t: tuple(tuple(rule_of[t].on_top[face]) for face in range(52)) for t in targets}
+    moved_takes = tuple(tuple(faces) for faces in on_moved)
+    # A card cannot lie on itself: where a card of a face takes that face, it is not counted.
+    own_loop = {t: _bits(f for f in range(52) if f in rule_of[t].on_top[f]) for t in targets}
+    plan = tuple(
+        (
+            p,
+            own_takes.get(p, none),
+            rule_of[p].min_cards if p in rule_of else 1 << 30,
+            own_loop.get(p, 0),
+            _bits(empty_takes.get(p, frozenset())),
+        )
+        for p in lifo
+    )
+    blind_bits = _bits(blind)
+    count = len(foundations)
+
+    def dead(state: State) -> bool:
+        piles = state.piles
+        # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
+        # those that a free card could bring there, so that the foundation grows past them.
+        nxt = [0] * count
+        for i, f in enumerate(foundations):
+            pile = piles[f]
+            if wild_at[i]:
+                nxt[i] = every_face
+            else:
+                nxt[i] = found_next[i][FACE[pile[-1]]] if pile else found_empty[i]
+        passed = [0] * count
+        free = 0  # faces of which some card could be on top of its pile at some time
+        takers = [0] * 52  # how many cards each face could be put on
+        anywhere = blind_bits  # faces some empty pile could take
+        for p in loose:
+            for card in piles[p]:
+                face = FACE[card]
+                free |= 1 << face
+                for x in moved_takes[face]:
+                    takers[x] += 1
+        homeable = 0
+        grown = -1  # the free faces the foundations were last grown with
+        gone = dict.fromkeys(lifo, 0)  # how many cards from the top could leave each pile
+        seen = dict.fromkeys(lifo, 0)  # how many of those were counted as free
+        waiting: list[tuple[int, int]] = []  # (face, own) of cards that could only go home
+        changed = True
+        while changed:
+            changed = False
+            if free != grown:
+                grown = free
+                homeable = 0
+                for i in range(count):
+                    reach = nxt[i]
+                    step = reach & free & ~passed[i]
+                    while step:
+                        passed[i] |= step
+                        table = found_next[i]
+                        while step:
+                            low = step & -step
+                            reach |= table[low.bit_length() - 1]
+                            step ^= low
+                        step = reach & free & ~passed[i]
+                    nxt[i] = reach
+                    homeable |= reach
+            for p, takes, least, loops, on_empty in plan:
+                pile = piles[p]
+                size = len(pile)
+                k = gone[p]
+                while k < size:
+                    i = size - 1 - k
+                    face = FACE[pile[i]]
+                    bit = 1 << face
+                    mine = i + 1 >= least
+                    if seen[p] == k:
+                        seen[p] = k + 1
+                        free |= bit
+                        changed = True
+                        if mine:
+                            for x in takes[face]:
+                                takers[x] += 1
+                    own = 1 if mine and loops & bit else 0
+                    if anywhere & bit or takers[face] > own:
+                        for x in moved_takes[face]:
+                            takers[x] += 1
+                    elif homeable & bit:
+                        waiting.append((face, own))
+                    else:
+                        break
+                    k += 1
+                    changed = True
+                gone[p] = k
+                if k == size and on_empty & ~anywhere:
+                    anywhere |= on_empty
+                    changed = True
+            if waiting:
+                still = []
+                for face, own in waiting:
+                    if anywhere >> face & 1 or takers[face] > own:
+                        for x in moved_takes[face]:
+                            takers[x] += 1
+                        changed = True
+                    else:
+                        still.append((face, own))
+                waiting = still
+        return any(gone[p] < len(piles[p]) for p in lifo)
+
+    return dead
+
+
+def _won_by_foundations(game: Game) -> bool:
+    """Whether every way to win asks that the foundations hold every card."""
+    spec = game.spec
+    total = len(game.cards)
+    foundation_names = {game.layout.names[f] for f in game.foundations}
+    groups = {n for n, g in spec.piles.items() if g.role == "foundation"}
+    wins = [t for t in game.flow.transitions if game.outcomes.get(t.dest) == "won"]
+    if not wins:
+        return False
+    for t in wins:
+        ok = False
+        for name, _ in t.conditions:
+            condition = spec.conditions[name]
+            piles = getattr(condition, "piles", None)
+            if getattr(condition, "test", None) == "holds_all_cards" and piles:
+                ok |= set(piles) <= groups | foundation_names
+            least = getattr(condition, "at_least", None)
+            if getattr(condition, "test", None) == "count" and piles and least == total:
+                ok |= set(piles) <= groups | foundation_names
+        if not ok:
+            return False
+    return True
+
+
+def _bits(faces: Iterable[int]) -> int:
+    """A set of faces as the bits of an int."""
+    out = 0
+    for face in faces:
+        out |= 1 << face
+    return out
