@@ -215,6 +215,24 @@ MUTANTS = [
            "return sum(1 for i in self._score_piles for c in piles[i] if not c & DOWN)",
            "return sum(1 for i in self._score_piles for c in piles[i])",
            "a face-up score counts face-down cards too"),
+    # Words added for Solvitaire's presets.
+    Mutant("pile-run-ignored", V + "effects/moves.py",
+           "                return 0  # the pile is not one run: it may not move at all",
+           "                pass", "cards: pile moves a pile that is not one run"),
+    Mutant("rank-of-stop-ignored", V + "accepts.py",
+           "            if stop is not None and not top & DOWN and RANK[top] == stop:",
+           "            if False:", "complete_at: rank_of never completes a pile"),
+    Mutant("follows-any-card", V + "accepts.py",
+           "                faces = faces & follow.showing[FACE[pile[-1]]] if shows else NOTHING",
+           "                faces = faces if shows else NOTHING",
+           "follows takes any card next to a face-up neighbour"),
+    Mutant("set-aside-loses-cards", V + "deal_steps.py",
+           "            piles[to] += tuple(c & MASK for c in cards if RANK[c] == rank)",
+           "            pass", "set_aside drops the cards it takes out"),
+    Mutant("rows-built-first-row-only", V + "conditions.py",
+           "                below = face\n        return True",
+           "                below = face\n            return True\n        return True",
+           "rows_built looks at the first row only"),
 ]  # fmt: skip
 
 

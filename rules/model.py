@@ -25,6 +25,7 @@ from .spec import (
     Name,
     Names,
     Pattern,
+    PileRef,
     PileRefs,
     Rank,
     Ranks,
@@ -87,6 +88,32 @@ class BesideSpec(Record):
 
 
 @record
+class Follows(Record):
+    """A card is accepted only when it follows the card its neighbour in the grid shows."""
+
+    side: Literal["left", "right", "above", "below"]
+    """Where the neighbour lies in the group's grid."""
+    relation: Relation
+    """How the card accepted follows the neighbour's top card (build: up, suit: same: the
+    next rank of the neighbour's suit)."""
+    edge: (
+        Rank | CardName | Annotated[tuple[Rank | CardName, ...], MinLen(1), MaxLen(MAX_PILES)]
+    ) | None = None
+    """What a pile with no neighbour on that side accepts: a rank or a card (a list: one
+    for each row, or for each column with above and below); absent: nothing. A neighbour
+    that is empty or face down lets nothing in."""
+
+
+@record
+class RankOf(Record):
+    """The rank of the first card of another pile or group: the bottom card of its first pile
+    that holds cards (a rank the deal decides, such as the foundations' starting rank)."""
+
+    rank_of: PileRef
+    """The pile or pile group looked at."""
+
+
+@record
 class Accepts(Record):
     """What a pile accepts on its top card, or when it is empty."""
 
@@ -112,11 +139,15 @@ class Accepts(Record):
     """The pile accepts nothing while it holds fewer cards than this."""
     max_cards: Annotated[int, Ge(1), Le(MAX_CARDS)] | None = None
     """The pile holds at most this many cards (a cell: 1 unless given)."""
-    complete_at: Ranks | None = None
+    complete_at: Ranks | RankOf | None = None
     """The pile is complete, and accepts nothing more, once its top card has this rank
-    (a list: one rank for each pile of the group)."""
+    (a list: one rank for each pile of the group; rank_of: the rank of another group's first
+    card, and nothing stops the pile while that group is empty)."""
     beside: BesideSpec | None = None
     """A card is accepted only while one of these piles shows a card related to it."""
+    follows: Follows | None = None
+    """A card is accepted only when it follows, by a relation, the top card of the pile next
+    to this one on one side of the group's grid (the group needs 'arrangement: {grid: N}')."""
 
 
 @record
@@ -379,9 +410,11 @@ __all__ = [
     "Display",
     "Face",
     "Flow",
+    "Follows",
     "GameSpec",
     "GroupDisplay",
     "PileGroup",
+    "RankOf",
     "Score",
     "StateSpec",
     "TransitionSpec",

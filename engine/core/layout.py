@@ -45,6 +45,12 @@ class Layout:
         }
         # covered_by[p]: piles that must be empty before p's cards can be taken (a pyramid);
         # neighbours[p]: piles that touch p (a grid).
+        # columns[group]: how many piles a row of a group laid out in a grid has.
+        self.columns: dict[str, int] = {
+            name: group.arrangement.grid
+            for name, group in spec.piles.items()
+            if isinstance(group.arrangement, Grid)
+        }
         self.covered_by: list[tuple[int, ...]] = [() for _ in names]
         self.neighbours: list[frozenset[int]] = [frozenset() for _ in names]
         for group_name, group in spec.piles.items():
@@ -72,6 +78,7 @@ class Layout:
         rules: list[AcceptRule] = []
         for group_name, group in spec.piles.items():
             piles = self.groups[group_name]
+            grid = group.arrangement.grid if isinstance(group.arrangement, Grid) else 0
             for i in range(len(piles)):
                 rules.append(
                     compile_accepts(
@@ -80,6 +87,7 @@ class Layout:
                         capacity=ROLES[group.role].capacity,
                         group=piles,
                         resolve=self.resolve,
+                        columns=grid,
                     )
                 )
         cache.store("accepts", name, tuple(rules))

@@ -12,7 +12,7 @@ import dataclasses
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from ...rules.model import Accepts, GameSpec, PileGroup
+from ...rules.model import Accepts, Follows, GameSpec, PileGroup, RankOf
 from ...rules.notation import rank_name
 from ...rules.spec import yaml_key
 from ..core.flow import AUTO, Transition
@@ -62,6 +62,22 @@ def _ranks(value: int | tuple[int, ...], names: Sequence[str], what: str) -> str
     return f"{what} the rank of its place ({pairs})"
 
 
+def _follows_words(follows: Follows) -> str:
+    rel = follows.relation
+    side = {"left": "on its left", "right": "on its right", "above": "above it"}
+    where = side.get(follows.side, "below it")
+    how = _relation_words(rel.build, rel.suit, rel.step, rel.wrap)
+    text = f"a card goes there only when it follows the top card of the pile {where} ({how})"
+    edge = follows.edge
+    if edge is None:
+        return text + "; a pile with none there takes nothing"
+    values = edge if isinstance(edge, tuple) else (edge,)
+    words = ", ".join(rank_name(v) if isinstance(v, int) else v for v in values)
+    line = "row" if follows.side in ("left", "right") else "column"
+    each = f" (one for each {line})" if isinstance(edge, tuple) else ""
+    return text + f"; a pile with none there takes only {words}{each}"
+
+
 def _relation_words(build: str, suit: str, step: int | tuple[int, ...], wrap: bool) -> str:
     """How a card relates to the one it goes on, in words ('one rank lower in the other colour')."""
     if isinstance(step, tuple) or step != 1:
@@ -106,8 +122,15 @@ def accepts_words(group: PileGroup) -> str:
             + _names(list(rule.beside.piles))
             + f" shows a card {_relation_words(rel.build, rel.suit, rel.step, rel.wrap)}"
         )
-    if rule.complete_at is not None:
+    if isinstance(rule.complete_at, RankOf):
+        parts.append(
+            "complete (taking nothing more) once its top card has the rank of the first card of "
+            + rule.complete_at.rank_of
+        )
+    elif rule.complete_at is not None:
         parts.append(_ranks(rule.complete_at, names, "complete (taking nothing more) at"))
+    if rule.follows is not None:
+        parts.append(_follows_words(rule.follows))
     if rule.min_cards:
         parts.append(f"takes nothing while it holds fewer than {rule.min_cards} cards")
     capacity = rule.max_cards or ROLES[group.role].capacity

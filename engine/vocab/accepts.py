@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from ...rules.model import Accepts, Relation
-from ...rules.notation import rank_name
-from ..core.cards import DOWN, FACE, RANK, card_text
+from ...rules.model import Accepts, Follows, RankOf, Relation
+from ...rules.notation import parse_card, rank_name
+from ..core.cards import DOWN, FACE, RANK, card_text, face_of
 
 ALL_FACES: Final = frozenset(range(52))
 NOTHING: Final[frozenset[int]] = frozenset()
@@ -129,6 +129,16 @@ class Beside:
 
 
 @dataclass(frozen=True, slots=True)
+class Follow:
+    """A card is accepted only when it follows the top card of one neighbouring pile."""
+
+    neighbour: int  # the pile next to this one on the rule's side; -1 at the grid's edge
+    # showing[face]: the faces accepted while the neighbour shows ``face``
+    showing: Table
+    edge: frozenset[int]  # what the pile accepts when it has no neighbour on that side
+
+
+@dataclass(frozen=True, slots=True)
 class AcceptRule:
     on_top: Table
     relation: Table
@@ -146,6 +156,9 @@ class AcceptRule:
     # Piles of the group whose first card sets the rank an empty pile takes (empty: group_rank).
     group: tuple[int, ...] = ()
     beside: Beside | None = None
+    # Piles whose first card sets the rank that completes this pile (complete_at: rank_of).
+    stop_group: tuple[int, ...] = ()
+    follows: Follow | None = None
     # True when the rule looks at other piles too (then ask ``wanted_at``).
     reads_others: bool = False
 
@@ -170,6 +183,19 @@ class AcceptRule:
                     rank = RANK[piles[other][0]]
                     faces = frozenset(f for f in faces if f % 13 + 1 == rank)
                     break
+        if self.stop_group and faces and piles[index]:
+            stop = _first_rank(piles, self.stop_group)
+            top = piles[index][-1]
+            if stop is not None and not top & DOWN and RANK[top] == stop:
+                return NOTHING
+        if self.follows is not None and faces:
+            follow = self.follows
+            if follow.neighbour < 0:
+                faces = faces & follow.edge
+            else:
+                pile = piles[follow.neighbour]
+                shows = pile and not pile[-1] & DOWN
+                faces = faces & follow.showing[FACE[pile[-1]]] if shows else NOTHING
         if self.beside is not None and faces:
             shown: set[int] = set()
             for other in self.beside.piles:
@@ -220,7 +246,7 @@ class AcceptRule:
         top = pile[-1]
         if top & DOWN:
             return f"{name}'s top card is face down"
-        if self.complete_rank is not None and RANK[top] == self.complete_rank:
+        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group)):
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
             return self._beside_refusal(name, card)
@@ -232,6 +258,14 @@ class AcceptRule:
     def _beside_refusal(self, name: str, card: int) -> str:
         wording = self.beside.wording if self.beside is not None else ""
         return f"{card_text(card)} goes on {name} only while another pile shows a card of {wording}"
+
+
+def _first_rank(piles: Sequence[Sequence[int]], group: tuple[int, ...]) -> int | None:
+    """The rank of the bottom card of the first of ``group``'s piles that holds cards."""
+    for other in group:
+        if piles[other]:
+            return RANK[piles[other][0]]
+    return None
 
 
 def describe_faces(faces: frozenset[int]) -> str:
@@ -266,6 +300,29 @@ NO_RULE: Final = AcceptRule(
 )
 
 
+def _follow(spec: Follows, index: int, group: tuple[int, ...], columns: int) -> Follow:
+    """The neighbour of the ``index``-th pile of a grid of ``columns``, and what it accepts."""
+    row, col = divmod(index, columns)
+    step, at_edge, line = {
+        "left": (-1, col == 0, row),
+        "right": (1, col == columns - 1 or index + 1 >= len(group), row),
+        "above": (-columns, row == 0, col),
+        "below": (columns, index + columns >= len(group), col),
+    }[spec.side]
+    edge = spec.edge[line] if isinstance(spec.edge, tuple) else spec.edge
+    if edge is None:
+        edge_faces = NOTHING
+    elif isinstance(edge, int):
+        edge_faces = frozenset(f for f in ALL_FACES if f % 13 + 1 == edge)
+    else:
+        edge_faces = frozenset({face_of(*parse_card(edge))})
+    return Follow(
+        -1 if at_edge else group[index + step],
+        relation_table((spec.relation,), False, index),
+        edge_faces,
+    )
+
+
 def compile_accepts(
     spec: Accepts | None,
     index: int,
@@ -273,16 +330,24 @@ def compile_accepts(
     capacity: int = 0,
     group: tuple[int, ...] = (),
     resolve: Callable[[tuple[str, ...]], tuple[int, ...]] | None = None,
+    columns: int = 0,
 ) -> AcceptRule:
     """The rule of the ``index``-th pile of a group whose piles accept ``spec``.
 
     ``capacity`` is the role's limit on cards (a cell holds one), ``group`` the piles of the
-    pile's group, and ``resolve`` turns pile names into indices (for ``beside``).
+    pile's group, ``resolve`` turns pile names into indices (for ``beside``), and ``columns``
+    is the width of the group's grid, if it lies in one (for ``follows``).
     """
     if spec is None:
         return NO_RULE
     fixed = _pick(spec.rank, index)
-    complete = _pick(spec.complete_at, index)
+    stop_group: tuple[int, ...] = ()
+    if isinstance(spec.complete_at, RankOf):
+        complete = None
+        if resolve is not None:
+            stop_group = resolve((spec.complete_at.rank_of,))
+    else:
+        complete = _pick(spec.complete_at, index)
 
     def allowed(faces: frozenset[int]) -> frozenset[int]:
         if fixed is None:
@@ -320,6 +385,9 @@ def compile_accepts(
             tuple(frozenset(c for c in range(52) if t in shown[c]) for t in range(52)),
             f"{BUILDS[rel.build].describe}, {SUITS[rel.suit].describe}",
         )
+    follows = None
+    if spec.follows is not None and columns:
+        follows = _follow(spec.follows, index, group, columns)
     max_cards = spec.max_cards if spec.max_cards is not None else capacity
     static = (
         spec.min_cards == 0
@@ -328,6 +396,8 @@ def compile_accepts(
         and on_top[0] == on_empty
         and not like_group
         and beside is None
+        and not stop_group
+        and follows is None
     )
     return AcceptRule(
         on_top,
@@ -342,5 +412,7 @@ def compile_accepts(
         static,
         group if like_group else (),
         beside,
-        like_group or beside is not None,
+        stop_group,
+        follows,
+        like_group or beside is not None or bool(stop_group) or follows is not None,
     )

@@ -12,11 +12,12 @@ from typing import Annotated, Any, Literal, cast
 
 from annotated_types import Ge, Le
 
-from ...rules.model import ConditionSpec, GameSpec, Problem
-from ...rules.spec import MAX_CARDS, Count, PileRefs, Rank, record
-from ..core.cards import DOWN, RANK
+from ...rules.model import ConditionSpec, GameSpec, Grid, Problem, Relation
+from ...rules.spec import MAX_CARDS, Count, PileRef, PileRefs, Rank, record
+from ..core.cards import DOWN, FACE, RANK
 from ..core.layout import Layout
 from ..core.state import Action, State
+from .accepts import relation_table
 from .registry import Registry
 
 Condition = Callable[[State], bool]
@@ -151,3 +152,52 @@ def count(spec: CountSpec, layout: Layout, legal: LegalActions) -> Condition:
     if rank is None:
         return lambda s: low <= sum(len(s.piles[i]) for i in idx) <= high
     return lambda s: low <= sum(1 for i in idx for c in s.piles[i] if RANK[c] == rank) <= high
+
+
+@record
+class RowsBuiltSpec(ConditionSpec):
+    """True when every row of a group laid out in a grid begins, at its first pile, with
+    ``length`` face-up cards that each follow the card on their left by the relation."""
+
+    test: Literal["rows_built"]
+    piles: PileRef
+    """The group looked at; its piles must lie in a grid ('arrangement: {grid: N}')."""
+    length: Count
+    """How many cards each row must begin with."""
+    relation: Relation
+    """How each card follows the one on its left (build: up, suit: same: the next rank of
+    its suit)."""
+
+    def problems(self, game: GameSpec) -> Iterator[Problem]:
+        group = game.piles.get(self.piles)
+        if group is None:
+            return
+        if not isinstance(group.arrangement, Grid):
+            yield ("piles",), f"'{self.piles}' does not lie in a grid ('arrangement: {{grid: N}}')"
+        elif self.length > group.arrangement.grid:
+            columns = group.arrangement.grid
+            yield ("length",), f"a row of '{self.piles}' has only {columns} piles"
+
+
+@TESTS.entry(RowsBuiltSpec)
+def rows_built(spec: RowsBuiltSpec, layout: Layout, legal: LegalActions) -> Condition:
+    piles, columns = layout.groups[spec.piles], layout.columns[spec.piles]
+    rows = [piles[start : start + spec.length] for start in range(0, len(piles), columns)]
+    link = relation_table((spec.relation,), False, 0)
+
+    def built(state: State) -> bool:
+        for row in rows:
+            if len(row) < spec.length:
+                return False
+            below = -1
+            for pile in row:
+                cards = state.piles[pile]
+                if not cards or cards[-1] & DOWN:
+                    return False
+                face = FACE[cards[-1]]
+                if below >= 0 and face not in link[below]:
+                    return False
+                below = face
+        return True
+
+    return built

@@ -203,6 +203,43 @@ class Sink(DealStep[SinkSpec]):
 
 
 @record
+class SetAsideSpec(DealStepSpec):
+    """Take the cards of one rank out of the listed piles, once the cards are laid, onto
+    another pile: the places they leave stay empty (gaps that other cards may then fill)."""
+
+    deals_cards = False
+    step: Literal["set_aside"]
+    piles: PileRefs
+    """The piles the cards are taken from."""
+    rank: Rank
+    """The rank whose cards are taken out."""
+    to: PileName
+    """The pile they go to, in the order of the listed piles, face up."""
+
+    def cards_dealt(self, game: GameSpec, left: int) -> int:
+        return 0
+
+    def problems(self, game: GameSpec, bases_placed: bool) -> Iterator[Problem]:
+        for ref in self.piles:
+            names = game.piles[ref].names if ref in game.piles else (ref,)
+            if self.to in names or self.to == ref:
+                yield ("to",), f"'{self.to}' is one of the piles the cards are taken from"
+                return
+
+
+@DEAL_STEPS.entry(SetAsideSpec)
+class SetAside(DealStep[SetAsideSpec]):
+    kind = "rearrange"
+
+    def rearrange(self, piles: list[tuple[int, ...]]) -> None:
+        rank, to = self.spec.rank, self.layout.one(self.spec.to)
+        for pile in self.layout.resolve(self.spec.piles):
+            cards = piles[pile]
+            piles[to] += tuple(c & MASK for c in cards if RANK[c] == rank)
+            piles[pile] = tuple(c for c in cards if RANK[c] != rank)
+
+
+@record
 class TurnSpec(DealStepSpec):
     """Turn every card of the listed piles face up (or face down), once the cards are laid:
     piles dealt like others but lying open, every card in sight."""

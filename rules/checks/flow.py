@@ -212,13 +212,22 @@ def _check_auto_loops(spec: GameSpec, report: Report) -> None:
 
 def _check_automatic(spec: GameSpec, report: Report) -> None:
     """An automatic action must not be able to play for ever: it must make progress for good,
-    or only take cards from piles that no action gives cards to."""
+    or only take cards from piles that nothing the engine plays by itself gives cards to.
+
+    Between two of the player's actions the engine plays only automatic actions and, in a
+    state that plays by itself, the player's actions it may play there: a pile that only the
+    player can refill empties for good until the player acts again.
+    """
     from .meaning import resolve
 
+    by_engine = {name for name, action in spec.actions.items() if action.automatic}
+    for tr in spec.flow.transitions:
+        if any(spec.flow.states[s].autoplay for s in _sources(spec, tr.source)):
+            by_engine.add(tr.trigger)
     given: set[str] = set()
-    for action in spec.actions.values():
-        for name in action.gives_to():
-            given.update(resolve(spec, (name,)))
+    for name in by_engine & set(spec.actions):
+        for ref in spec.actions[name].gives_to():
+            given.update(resolve(spec, (ref,)))
     for name, action in spec.actions.items():
         if not action.automatic or action.progresses:
             continue

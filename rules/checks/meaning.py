@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from ..errors import suggest
 from ..extends import Report
-from ..model import GameSpec
+from ..model import Follows, GameSpec, Grid, PileGroup
 from ..notation import RANK_NAMES
 from ..spec import CONDITION, ONE_PILE, field_has, pile_references, yaml_key
 
@@ -60,6 +60,8 @@ def check_names(spec: GameSpec, report: Report) -> None:
                         f"{len(value)} ranks given for {len(group.names)} piles; "
                         "give one rank, or one per pile",
                     )
+            if accepts.follows is not None:
+                _check_follows(group_name, group, accepts.follows, report)
     for group_name in spec.piles:
         owner = seen.get(group_name)
         if owner is not None and not (
@@ -84,6 +86,26 @@ def check_names(spec: GameSpec, report: Report) -> None:
     if "auto" in spec.actions:
         err(("actions", "auto"), "'auto' is reserved for transitions tried after every action",
             key=True)  # fmt: skip
+
+
+def _check_follows(name: str, group: PileGroup, follows: Follows, report: Report) -> None:
+    """A pile follows its neighbour in a grid: the group must lie in one, and an edge list
+    gives one value for each row (left, right) or column (above, below)."""
+    where = ("piles", name, "accepts", "follows")
+    if not isinstance(group.arrangement, Grid):
+        report.add(
+            where,
+            "'follows' looks at the next pile in a grid: give the group 'arrangement: {grid: N}'",
+        )
+        return
+    columns = group.arrangement.grid
+    lines = columns if follows.side in ("above", "below") else -(-len(group.names) // columns)
+    if isinstance(follows.edge, tuple) and len(follows.edge) != lines:
+        kind = "columns" if follows.side in ("above", "below") else "rows"
+        report.add(
+            (*where, "edge"),
+            f"{len(follows.edge)} edges given for {lines} {kind}; give one, or one per {kind[:-1]}",
+        )
 
 
 def check_entries(spec: GameSpec, report: Report) -> None:

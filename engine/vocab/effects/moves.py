@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
@@ -56,7 +57,8 @@ class MoveSpec(ActionSpec):
     pile."""
     run: Relation | None = None
     """With cards: run, how each card of a run follows the one below it; absent: by the
-    source pile's own build and suit rule."""
+    source pile's own build and suit rule. With cards: pile, a pile moves only when all its
+    cards make one run by this rule; absent: any pile of face-up cards moves."""
     limit: CapacitySpec | None = None
     """How many cards may move at once (FreeCell's free cells and empty piles); absent: any."""
     reach: Annotated[tuple[Offset, ...], MinLen(1), MaxLen(8)] | None = None
@@ -95,6 +97,9 @@ class Move(Effect[MoveSpec]):
         if self.mode == "run":
             own = relation_table((spec.run,), False, 0) if spec.run is not None else None
             links = {s: own or layout.accepts[s].relation for s in self.sources}
+        elif self.mode == "pile" and spec.run is not None:
+            own = relation_table((spec.run,), False, 0)
+            links = dict.fromkeys(self.sources, own)
         self._links = links
         limit = spec.limit
         self._cells = layout.resolve(limit.cells or ()) if limit else ()
@@ -123,10 +128,16 @@ class Move(Effect[MoveSpec]):
         """How many cards from the top of ``pile`` may move together."""
         if self.mode == "top":
             return 1
-        if self.mode == "pile":
-            return len(pile) if not any(c & DOWN for c in pile) else 0
-        count = 0
         link = self._links.get(src)
+        if self.mode == "pile":
+            if any(c & DOWN for c in pile):
+                return 0
+            if link is not None and any(
+                FACE[upper] not in link[FACE[lower]] for lower, upper in pairwise(pile)
+            ):
+                return 0  # the pile is not one run: it may not move at all
+            return len(pile)
+        count = 0
         for k in range(len(pile) - 1, -1, -1):
             card = pile[k]
             if card & DOWN:
@@ -262,6 +273,8 @@ class Move(Effect[MoveSpec]):
         if not self._reachable(piles, src, dst):
             steps = ", ".join(str(abs(r)) for r in self._reach or ())
             return f"{names[dst]} is not {steps} place(s) from {names[src]} among the piles left"
+        if self.mode == "pile" and not self._movable(pile, src) and not any(c & DOWN for c in pile):
+            return f"{names[src]} moves only when its cards make one run, and they do not"
         count = action.n or (len(pile) if self.mode == "pile" else 1)
         if self.mode == "top" and count != 1:
             return f"only the top card of {names[src]} can be moved"
