@@ -73,7 +73,8 @@ def replay_wins(game_ref: str, seed: int, actions: list[str]) -> None:
         ("grandfathers-clock", range(1, 6)),
         ("clock-peek", (0, 3, 8)),
         ("big-ben", (3, 13)),
-        (str(ROOT / "tests" / "data" / "eight_columns.yaml"), (3, 5)),
+        # Deals the solver wins quickly: this test checks that its lines replay, not its power.
+        (str(ROOT / "tests" / "data" / "eight_columns.yaml"), (0, 5)),
         (str(ROOT / "tests" / "data" / "tiny" / "small_klondike.yaml"), range(4)),
     ],
 )

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
-from ..core.cards import DOWN
+from ..core.cards import DOWN, FACE
 from ..core.game import Game
 from ..core.state import Action, State
 from .pruning import dead_card_test
@@ -88,21 +88,44 @@ class Solver:
         self.foundations = game.foundations
         self.foundation_set = frozenset(game.foundations)
         self.dead = dead_card_test(game)
+        accepts = game.layout.accepts
+        # Places that hold one card at most (free cells): worth emptying, costly to fill.
+        self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
+        self.home_rules = [(f, accepts[f]) for f in game.foundations]
 
-    def _rank(self, state: State, action: Action) -> tuple[int, int, int, int]:
-        """How promising an action looks, smallest first: a card home, a card uncovered that
-        lies face down, a move before a draw or deal, a target with cards before an empty one."""
+    def _home_next(self, state: State) -> frozenset[int]:
+        """The faces some foundation takes next."""
+        piles = state.piles
+        faces: frozenset[int] = frozenset()
+        for f, rule in self.home_rules:
+            faces |= rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
+        return faces
+
+    def _rank(
+        self, state: State, action: Action, home_next: frozenset[int], buried: frozenset[int]
+    ) -> tuple[int, ...]:
+        """How promising an action looks, smallest first: a card home; a card uncovered that
+        lies face down or that a foundation takes next; a move before a draw or deal; a card
+        taken out of a place that holds one card (a free cell); a move off a pile that hides a
+        card a foundation takes next, not onto one; a target with cards before an empty one,
+        and an empty pile before a place that holds one card."""
         piles = state.piles
         src, dst = action.src, action.dst
+        if src < 0 or dst < 0:
+            return (0, 0, 0)
         home = 1 if dst in self.foundation_set else 0
+        pile = piles[src]
+        taken = action.n or 1
         uncovers = 0
-        if src >= 0 and dst >= 0:
-            pile = piles[src]
-            taken = action.n or 1
-            uncovers = 1 if len(pile) > taken and pile[-taken - 1] & DOWN else 0
-        into_empty = 1 if dst >= 0 and not piles[dst] else 0
-        moves = 1 if src >= 0 else 0
-        return (-home, -uncovers, -moves, into_empty)
+        if len(pile) > taken:
+            below = pile[-taken - 1]
+            uncovers = 2 if below & DOWN else 1 if FACE[below] in home_next else 0
+        single = self.single
+        into_empty = 0 if piles[dst] else 2 if dst in single else 1
+        return (
+            -home, -uncovers, -1, -(src in single), dst in buried, -(src in buried),
+            into_empty, -taken,
+        )  # fmt: skip
 
     def _children(
         self, state: State, actions: tuple[Action, ...], shuffle: random.Random | None
@@ -121,8 +144,14 @@ class Solver:
                 break
         if chosen is None:
             draw = shuffle.random if shuffle is not None else None
+            home_next = self._home_next(state)
+            buried = frozenset(
+                p
+                for p, pile in enumerate(state.piles)
+                if p not in self.foundation_set and any(FACE[c] in home_next for c in pile[:-1])
+            )
             keyed = [
-                (self._rank(state, a), draw() if draw is not None else k, k)
+                (self._rank(state, a, home_next, buried), draw() if draw is not None else k, k)
                 for k, a in enumerate(actions)
             ]
             keyed.sort()

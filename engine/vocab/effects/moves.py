@@ -104,6 +104,7 @@ class Move(Effect[MoveSpec]):
         limit = spec.limit
         self._cells = layout.resolve(limit.cells or ()) if limit else ()
         self._spaces = layout.resolve(limit.spaces or ()) if limit else ()
+        self._space_set = frozenset(self._spaces)
         self._limited = limit is not None
         self._reach = spec.reach
         self._plain_top = self.mode == "top" and not self._covered and self._reach is None
@@ -233,6 +234,12 @@ class Move(Effect[MoveSpec]):
             return []
         name = self.name
         out: list[Action] = []
+        # The free cells and empty piles are counted once for every move of the position.
+        limited, space_set = self._limited, self._space_set
+        free = sum(1 for c in self._cells if not piles[c]) + 1 if limited else 0
+        spaces = sum(1 for s in self._spaces if not piles[s]) if limited else 0
+        by_top, reach, single = self._by_top, self._reach is not None, self._one_at_a_time
+        counted = self.mode != "top"
         for src in self.sources:
             pile = piles[src]
             if not pile or self._blocked(piles, src):
@@ -241,17 +248,24 @@ class Move(Effect[MoveSpec]):
             if not most:
                 continue
             fewest = most if self.mode == "pile" else 1
+            # The face that decides each count's move: the top card's, or the lowest moved.
+            faces = (
+                [FACE[pile[-1]]] * most if by_top else [FACE[c] for c in pile[-1 : -most - 1 : -1]]
+            )
             for dst, wanted, room in wants:
-                if dst == src or not self._reachable(piles, src, dst):
+                if dst == src or (reach and not self._reachable(piles, src, dst)):
                     continue
-                top = min(most, self._capacity(piles, dst))
-                if dst in self._one_at_a_time:
-                    top = min(top, 1)
-                if room:
-                    top = min(top, room - len(piles[dst]))
+                top = most
+                if limited:  # an empty target is not a space to move through
+                    cap = free << (spaces - (dst in space_set and not piles[dst]))
+                    top = cap if cap < top else top
+                if dst in single:
+                    top = 1
+                if room and room - len(piles[dst]) < top:
+                    top = room - len(piles[dst])
                 for k in range(fewest, top + 1):
-                    if FACE[pile[-1 if self._by_top else -k]] in wanted:
-                        out.append(Action(name, src, dst, 0 if self.mode == "top" else k))
+                    if faces[k - 1] in wanted:
+                        out.append(Action(name, src, dst, k if counted else 0))
         return out
 
     def refusal(self, state: State, action: Action) -> str | None:
