@@ -136,6 +136,30 @@ def test_interchangeable_piles_share_a_key() -> None:
     assert big_ben.keys.groups == []
 
 
+def test_a_pile_that_only_takes_cards_keys_by_its_ends_and_size() -> None:
+    # Golf's waste: the order of its cards below the top one changes nothing in play.
+    game = load_game("golf")
+    waste = game.layout.index["w"]
+    assert game.keys.sinks == (waste,)
+    by_name = {card_text(c): c for c in game.cards}
+    state = game.deal_seed(2)
+    piles = list(state.piles)
+    start = piles[waste]
+
+    def with_waste(*cards: str) -> State:
+        piles[waste] = start + tuple(by_name[c] for c in cards)
+        return State(tuple(piles), state.phase, state.counts)
+
+    # (The cards put on the waste here need not be legal moves: the key only reads piles.)
+    first, second = with_waste("9C", "5D", "7H"), with_waste("5D", "9C", "7H")
+    assert game.keys.hash(first) == game.keys.hash(second)
+    assert game.keys.key(first) == game.keys.key(second)
+    assert game.keys.hash(first) != game.keys.hash(with_waste("9C", "7H", "5D"))
+    assert game.keys.hash(first) != game.keys.hash(with_waste("9C", "7H"))
+    # Klondike's foundations give cards back to the tableau: all their cards count.
+    assert load_game("klondike").keys.sinks == ()
+
+
 def test_stats_solve_resumes_from_its_results_file(tmp_path: Path) -> None:
     results = tmp_path / "runs.jsonl"
     first = run_cli("stats", "clock-peek", "--deals", "12", "--solve", "--results", str(results),

@@ -3,8 +3,9 @@
 Two positions play alike when they differ only in which copy of a card lies where (two decks
 have two 7Hs), or in the order of piles the rules treat alike: piles of one group with the
 same accept rule that nothing names on its own or in an order that matters (a group of free
-cells; not a tableau that is filled in a given order). The key of a position
-puts such piles in a canonical order. Search stores a 128-bit hash of the key, not the key.
+cells; not a tableau that is filled in a given order), or in the order of the cards of a pile
+that only takes cards below its top card (a foundation, Golf's waste). The key of a position
+puts such piles in a canonical order and keeps of such a pile its ends and its size. Search stores a 128-bit hash of the key, not the key.
 """
 
 from __future__ import annotations
@@ -74,6 +75,30 @@ def _getter(indices: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
     return cast(Callable[[list[int]], tuple[int, ...]], itemgetter(*indices))
 
 
+# Tests that read a pile's cards beyond its first card, its top card and its size.
+_READ_WHOLE = frozenset({"face_down", "rows_built"})
+
+
+def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
+    """Piles that only ever take cards, whose order below the top card matters to no rule.
+
+    No action takes cards from such a pile (a foundation, a discard pile, Golf's waste), and
+    the accept rules read only a pile's first card, its top card and its size. So two
+    positions whose sink holds the same cards in another order below the same top card play
+    alike: the key keeps the first card, the top card and the size (the rest of the pile's
+    cards are the cards that are nowhere else).
+    """
+    taken: set[int] = set()
+    for action in spec.actions.values():
+        taken |= set(layout.resolve(action.takes_from()))
+    for condition in spec.conditions.values():
+        if getattr(condition, "test", None) in _READ_WHOLE:
+            refs = getattr(condition, "piles", None) or ()
+            refs = (refs,) if isinstance(refs, str) else refs
+            taken |= set(layout.resolve(refs)) if refs else set(range(len(layout)))
+    return tuple(p for p in range(len(layout)) if p not in taken)
+
+
 class PositionKeys:
     """Keys and key hashes of one game's positions."""
 
@@ -82,7 +107,8 @@ class PositionKeys:
         grouped = {p for g in self.groups for p in g}
         self.rest = tuple(p for p in range(len(layout)) if p not in grouped)
         self.normalise = len({FACE[c] for c in layout.cards}) != len(layout.cards)
-        self.trivial = not self.groups and not self.normalise
+        self.sinks = sinks(spec, layout)
+        self.trivial = not self.groups and not self.normalise and not self.sinks
         self._pile_hashes: dict[tuple[int, ...], int] = {}
         self._rest = _getter(self.rest)
         self._group_getters = [_getter(g) for g in self.groups]
@@ -95,6 +121,12 @@ class PositionKeys:
         if self.normalise:
             normal = _NORMAL
             piles = tuple(tuple(map(normal.__getitem__, p)) for p in piles)
+        if self.sinks:
+            shown = list(piles)
+            for i in self.sinks:
+                pile = shown[i]
+                shown[i] = (pile[0], pile[-1], len(pile)) if pile else ()
+            piles = tuple(shown)
         parts: tuple[object, ...] = tuple(piles[i] for i in self.rest)
         if self.groups:
             parts += tuple(tuple(sorted(piles[i] for i in g)) for g in self.groups)
@@ -120,6 +152,10 @@ class PositionKeys:
                     pile = piles[i]
                     looked_up[i] = known[pile] = hash(tuple(map(normal.__getitem__, pile)))
         hashes = cast(list[int], looked_up)
+        for i in self.sinks:
+            pile = piles[i]
+            if len(pile) > 1:
+                hashes[i] = hash((_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile)))
         parts: tuple[object, ...] = self._rest(hashes)
         if self.groups:
             parts += tuple(tuple(sorted(g(hashes))) for g in self._group_getters)
@@ -127,4 +163,4 @@ class PositionKeys:
         return ((hash(key) & _MASK64) << 64) | (hash((key, 0x5EED)) & _MASK64)
 
 
-__all__ = ["PositionKeys", "interchangeable_groups"]
+__all__ = ["PositionKeys", "interchangeable_groups", "sinks"]
