@@ -5,7 +5,8 @@ have two 7Hs), or in the order of piles the rules treat alike: piles of one grou
 same accept rule that nothing names on its own or in an order that matters (a group of free
 cells; not a tableau that is filled in a given order), or in the order of the cards of a pile
 that only takes cards below its top card (a foundation, Golf's waste). The key of a position
-puts such piles in a canonical order and keeps of such a pile its ends and its size. Search stores a 128-bit hash of the key, not the key.
+puts such piles in a canonical order and keeps of such a pile its ends and its size.
+Search stores a 128-bit hash of the key, not the key.
 """
 
 from __future__ import annotations
