@@ -168,6 +168,7 @@ def test_stats_solve_resumes_from_its_results_file(tmp_path: Path) -> None:
     assert summary["deals"] == 12
     lines = results.read_text().splitlines()
     assert len(lines) == 12 and all(json.loads(line)["game"] == "clock-peek" for line in lines)
+    assert results.stat().st_mode & 0o111 == 0, "a results file is data, not a program"
     again = run_cli("stats", "clock-peek", "--deals", "20", "--solve", "--results", str(results),
                     "--json")  # fmt: skip
     assert again.json_lines()[0]["deals"] == 20

@@ -80,7 +80,9 @@ def _results_file(path: Path) -> int:
     Only a regular file will do: it is opened without blocking (a FIFO with no reader would
     hang) and looked at once open."""
     try:
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd = os.open(
+            path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o666
+        )
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         reason = exc.strerror if isinstance(exc, OSError) else "not a file name"
         raise ResultsError(f"{printable(str(path))}: {reason or exc}") from None
