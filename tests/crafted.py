@@ -75,10 +75,16 @@ def _take(left: Counter[str], card: str) -> bool:
 def play(
     game: str, order: Sequence[str] | str, *commands: str, auto: bool = False
 ) -> list[dict[str, Any]]:
-    """Play ``commands`` on a deal (a deck order, or 'seed N' / 'seed ms:N') through the CLI
+    """Play ``commands`` on a deal (a deck order, 'seed N' / 'seed ms:N', or options such as
+    ['--seed', '3']) through the CLI
     with --json, automatic moves off unless ``auto``; one record for the deal and one per
     command."""
-    deal = ["--seed", order.split()[1]] if isinstance(order, str) else ["--deck", " ".join(order)]
+    if isinstance(order, str):
+        deal = ["--seed", order.split()[1]]
+    elif order and order[0].startswith("--"):  # the deal given as options already
+        deal = list(order)
+    else:
+        deal = ["--deck", " ".join(order)]
     flags = [] if auto else ["--no-auto"]
     result = run_cli(
         "play", game, *deal, "--json", *flags, stdin="".join(c + "\n" for c in commands)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import crafted
 from crafted import commands_of
 
-from conftest import CANONICAL, ROOT, run_cli
+from conftest import CANONICAL, ROOT
 from yaml_solitaire.engine import State, load_game
 
 ACCORDION = load_game("accordion")
@@ -19,12 +20,7 @@ def deck(first: list[str]) -> list[str]:
 
 
 def play(args: list[str], *commands: str) -> list[dict[str, Any]]:
-    result = run_cli("play", "accordion", *args, "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play("accordion", args, *commands)
 
 
 def test_the_deal_one_card_face_up_on_each_of_52_piles() -> None:

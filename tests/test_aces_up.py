@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import crafted
 from crafted import commands_of
 
-from conftest import CANONICAL, ROOT, run_cli
+from conftest import CANONICAL, ROOT
 from yaml_solitaire.engine import State, load_game
 from yaml_solitaire.engine.core.cards import card_text
 
@@ -21,12 +22,7 @@ def deck(*rows: list[str]) -> list[str]:
 
 
 def play(args: list[str], *commands: str) -> list[dict[str, Any]]:
-    result = run_cli("play", "aces-up", *args, "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play("aces-up", args, *commands)
 
 
 def test_the_deal_one_card_on_each_pile_and_48_in_the_stock() -> None:

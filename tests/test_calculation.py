@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import crafted
 from crafted import commands_of
 
-from conftest import CANONICAL, ROOT, run_cli
+from conftest import CANONICAL, ROOT
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SEQUENCES = {
@@ -25,12 +26,7 @@ def deck(stock: list[str]) -> list[str]:
 
 
 def play(args: list[str], *commands: str) -> list[dict[str, Any]]:
-    result = run_cli("play", "calculation", *args, "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play("calculation", args, *commands)
 
 
 def test_the_deal_the_first_ace_2_3_and_4_start_the_foundations() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import crafted
 from crafted import commands_of
 
-from conftest import CANONICAL, ROOT, run_cli
+from conftest import CANONICAL, ROOT
 from yaml_solitaire.engine import State, load_game
 
 MONTE_CARLO = load_game("monte-carlo")
@@ -24,12 +25,7 @@ def deck(grid: dict[str, str], stock: list[str] | None = None) -> list[str]:
 
 
 def play(args: list[str], *commands: str) -> list[dict[str, Any]]:
-    result = run_cli("play", "monte-carlo", *args, "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play("monte-carlo", args, *commands)
 
 
 def test_the_deal_25_cards_row_by_row_and_27_in_the_stock() -> None:

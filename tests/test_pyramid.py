@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import crafted
 from crafted import commands_of
 
 from conftest import CANONICAL, ROOT, run_cli
@@ -22,12 +23,7 @@ def deck(pyramid: dict[str, str] | None = None, stock: list[str] | None = None) 
 
 
 def play(args: list[str], *commands: str) -> list[dict[str, Any]]:
-    result = run_cli("play", "pyramid", *args, "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play("pyramid", args, *commands)
 
 
 def test_the_deal_a_pyramid_of_28_and_a_stock_whose_top_card_lies_face_up() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import crafted
 from crafted import commands_of
 from crafted import deck as crafted_deck
 
@@ -17,12 +18,7 @@ TABLEAU = [f"t{k}" for k in range(1, 8)]
 
 
 def play(order: list[str], *commands: str) -> list[dict[str, Any]]:
-    result = run_cli("play", "scorpion", "--deck", " ".join(order), "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play("scorpion", order, *commands)
 
 
 def test_the_deal_seven_rows_the_first_three_face_down_on_t1_to_t4() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import crafted
 from crafted import commands_of
 from crafted import deck as crafted_deck
 
@@ -20,12 +21,7 @@ HEARTS_DOWN = ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
 
 
 def play(order: list[str], *commands: str, game: str = "spider") -> list[dict[str, Any]]:
-    result = run_cli("play", game, "--deck", " ".join(order), "--json", "--no-auto",
-                     stdin="".join(c + "\n" for c in commands))  # fmt: skip
-    assert result.code == 0, result.err
-    records = result.json_lines()
-    assert len(records) == 1 + len(commands)
-    return records
+    return crafted.play(game, order, *commands)
 
 
 def test_the_deal_rows_from_the_left_four_face_down_extras_then_a_face_up_row() -> None:
