@@ -76,6 +76,12 @@ def replay_wins(game_ref: str, seed: int, actions: list[str]) -> None:
         # Deals the solver wins quickly: this test checks that its lines replay, not its power.
         (str(ROOT / "tests" / "data" / "eight_columns.yaml"), (0, 5)),
         (str(ROOT / "tests" / "data" / "tiny" / "small_klondike.yaml"), range(4)),
+        # Shipped games of other kinds: a waste that builds either way, one hole for every
+        # card, pairs that make 13, a discard beside higher cards of a suit.
+        ("golf", (81,)),
+        ("black-hole", (23,)),
+        ("pyramid", (42,)),
+        ("aces-up", (45,)),
     ],
 )
 def test_winning_lines_win_when_piped_into_play(game_ref: str, seeds: range) -> None:
