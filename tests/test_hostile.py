@@ -437,7 +437,9 @@ def test_stats_memory_does_not_depend_on_the_number_of_deals(solve: bool) -> Non
     assert run.code == 130, run.err
     assert 0 < most < 200_000_000
     summary = json.loads(run.out)
-    assert summary["interrupted"] is True and summary["deals"] > 100
+    # Some deals are done (how many depends on the machine's load); the memory bound is what
+    # counts: handing out every deal at once would reach it long before the first is done.
+    assert summary["interrupted"] is True and summary["deals"] > 0
     if solve:
         assert sum(summary[k]["count"] for k in ("won", "lost", "unknown")) == summary["deals"]
         return
