@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+import sys
+
 from conftest import ROOT, run_cli
+from yaml_solitaire.engine.ui.cli import main
 
 SMALL = str(ROOT / "tests" / "data" / "tiny" / "small_klondike.yaml")
 
@@ -38,3 +44,43 @@ def test_a_guess_when_no_winning_line_is_found_in_time() -> None:
     # A deal whose search takes the solver well over the hint's second (seed 1 no longer does).
     (_, hint) = records("big-ben", "--seed", "14", stdin="hint\n")
     assert hint["hint_kind"] == "heuristic" and hint["winnable"] is None and hint["hint"]
+
+
+class FollowHints(io.StringIO):
+    """A player at the keyboard who asks for a hint and plays it, again and again: each line
+    read is 'hint' or the hint just given, worked out from what the program printed."""
+
+    def __init__(self, out: io.StringIO, turns: int) -> None:
+        super().__init__()
+        self.out, self.turns, self.asked = out, turns, False
+
+    def readline(self, size: int | None = -1) -> str:
+        if self.turns == 0:
+            return ""
+        last = json.loads(self.out.getvalue().splitlines()[-1])
+        if self.asked and last.get("hint"):
+            self.asked = False
+            self.turns -= 1
+            return str(last["hint"]) + "\n"
+        if last.get("result"):
+            return ""
+        self.asked = True
+        return "hint\n"
+
+
+def test_hints_followed_one_after_another_win_without_going_back() -> None:
+    # A new search from each position could start a new line that undoes the last move; the
+    # hint keeps to the line it found, so following hints never comes back to a position.
+    out = io.StringIO()
+    old = sys.stdin
+    sys.stdin = FollowHints(out, turns=400)
+    try:
+        with contextlib.redirect_stdout(out):
+            assert main(["play", "freecell", "--seed", "ms:1", "--json", "--no-auto"]) == 0
+    finally:
+        sys.stdin = old
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    played = [r for r in records[1:] if "hint" not in r]
+    assert records[-1]["result"] == "won" and all(r["ok"] for r in played)
+    positions = [json.dumps(r["piles"], sort_keys=True) for r in [records[0], *played]]
+    assert len(set(positions)) == len(positions), "a hint led back to an earlier position"

@@ -274,3 +274,16 @@ def test_pruning_never_loses_a_win(path: Path) -> None:
             state = game.apply(state, rng.choice(actions))
     if path.stem == "little_ben":  # a game where the test comes up
         assert checked > 10
+
+
+def test_a_winning_line_takes_no_detour() -> None:
+    # No position of the line reaches a later one, beyond the next, in one action.
+    game = load_game("klondike")
+    found = Solver(game).solve(game.deal_seed(1), Budget(nodes=20000))
+    assert found.result == "won"
+    states = [state for state, _ in found.line]
+    later = {state: k for k, state in enumerate(states)}
+    for k, state in enumerate(states):
+        for action in game.legal_actions(state):
+            assert later.get(game.apply(state, action), k) <= k + 1, (k, action)
+    replay_wins("klondike", 1, [game.action_text(a) for a in found.player_actions(game)])

@@ -39,19 +39,46 @@ def _lost_note(game: Game, state: State) -> str:
 HINT_NODES = 8000
 
 
+class Adviser:
+    """Hints for one game in play. It keeps the winning line it last found: while the player
+    follows it, the next hint is the line's next action, so hints never wander between lines
+    (a fresh search from each position could pick a line that starts by undoing the last move,
+    and then the one before again, for ever)."""
+
+    def __init__(self, game: Game, nodes: int = HINT_NODES) -> None:
+        self.game = game
+        self.nodes = nodes
+        self.solver: Solver | None = None  # made at the first hint: a game start stays quick
+        self.plan: dict[int, Action] = {}  # the line's positions, by key, and what to play there
+
+    def advise(self, state: State, seen: Container[State] = ()) -> Advice:
+        """The next action of a winning line if one is known or found in time, else a guess."""
+        game = self.game
+        planned = self.plan.get(game.keys.hash(state))
+        if planned is not None and planned in game.legal_actions(state):
+            return Advice(planned, "winning", True)
+        self.solver = self.solver or Solver(game)
+        found = self.solver.solve(state, Budget(nodes=self.nodes))
+        if found.result == "won":
+            self.plan = {
+                game.keys.hash(before): action
+                for before, action in found.line
+                if not game.autoplays(before)
+            }
+            moves = found.player_actions(game)
+            if moves:
+                return Advice(moves[0], "winning", True)
+        action = suggest(game, state, seen)
+        if found.result == "lost":
+            return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
+        return Advice(action, "heuristic" if action else "none", None)
+
+
 def advise(
     game: Game, state: State, seen: Container[State] = (), nodes: int = HINT_NODES
 ) -> Advice:
     """The next action of a winning line if the solver finds one in time, else a heuristic's."""
-    found = Solver(game).solve(state, Budget(nodes=nodes))
-    if found.result == "won":
-        moves = found.player_actions(game)
-        if moves:
-            return Advice(moves[0], "winning", True)
-    action = suggest(game, state, seen)
-    if found.result == "lost":
-        return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
-    return Advice(action, "heuristic" if action else "none", None)
+    return Adviser(game, nodes).advise(state, seen)
 
 
 def no_win(game: Game, state: State, seen: Container[State], nodes: int = 300) -> str | None:

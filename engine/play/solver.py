@@ -26,6 +26,7 @@ from .pruning import dead_card_test
 
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
+SHORTEN_MOST = 5000  # longer winning lines are given as found
 
 
 def _luby(i: int) -> int:
@@ -181,6 +182,8 @@ class Solver:
             result, line, used = self._search(start, allowance, deadline, shuffle)
             nodes += used
             if result != "unknown":
+                if result == "won":
+                    line = self.shorten(line)
                 return Solution(result, line, nodes, time.perf_counter() - began)
             if budget.nodes is not None and nodes >= budget.nodes:
                 return self._unknown(nodes, began, "the node budget ran out")
@@ -235,6 +238,31 @@ class Solver:
                 continue
             stack.append(_Frame(after, action, self._children(after, actions, shuffle)))
         return "lost", [], nodes
+
+    def shorten(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
+        """The winning line without its detours: where one action leads from a position of
+        the line to a later one, the actions between are left out. A depth-first line often
+        wanders (a card moved there and back while the stock turns); a hint should not."""
+        if not line or len(line) > SHORTEN_MOST:
+            return line
+        game = self.game
+        last_state, last_action = line[-1]
+        states = [state for state, _ in line]
+        states.append(game.expand(game.successor(last_state, last_action))[0])
+        place = {state: k for k, state in enumerate(states)}
+        out: list[tuple[State, Action]] = []
+        k = 0
+        while k < len(line):
+            state, action = line[k]
+            reach = k + 1
+            if not game.autoplays(state):
+                for other in game.legal_actions(state):
+                    later = place.get(game.expand(game.successor(state, other))[0], -1)
+                    if later > reach:
+                        reach, action = later, other
+            out.append((state, action))
+            k = reach
+        return out
 
     @staticmethod
     def _unknown(nodes: int, began: float, reason: str) -> Solution:

@@ -27,7 +27,7 @@ from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
 from ...play import assist
-from ...play.advice import advise, no_win
+from ...play.advice import Adviser, no_win
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
 from ...play.session import Session
@@ -86,6 +86,7 @@ class Player:
         self.seen: set[State] = {s.before for s in self.session.history}
         self.seen.add(self.session.position)
         self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
+        self.adviser = Adviser(self.game)  # hints, and the winning line they follow
         if self.session.is_over():
             self.game_over()
 
@@ -372,7 +373,7 @@ class Player:
         state = self.session.position
         game = self.game
         if name == "hint":
-            advice = advise(game, state, self.seen)
+            advice = self.adviser.advise(state, self.seen)
             action = advice.action
             text = game.action_text(action) if action else None
             if self.as_json:
