@@ -38,8 +38,8 @@ def test_a_card_goes_while_another_pile_shows_a_higher_card_of_its_suit() -> Non
                    "t2 f1", "t4 f1", "t3 f1", "t1 f1")  # fmt: skip
     assert [r["ok"] for r in records[1:]] == [False, False, False, True]
     assert records[1]["error"] == (
-        "7S goes on f1 only while another pile shows a card of any higher rank (aces count high "
-        "with aces_high), the same suit"
+        "7S goes on f1 only while another pile shows a card of any higher rank, the same suit "
+        "(an Ace ranks above a King)"
     )
     assert records[4]["piles"]["f1"] == ["5H"] and records[4]["piles"]["t1"] == []
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from conftest import ROOT, run_cli
 from yaml_solitaire.engine import load_game
 
@@ -28,7 +30,7 @@ def test_big_ben_rules_from_its_rule_file() -> None:
     assert "3. rest (pile: s; face: down):" in text and "[56 cards]" in text
     assert "draw [d]: Turn the stock's top card onto the waste." in text
     assert (
-        "Allowed when the stock has cards and not while a tableau pile has a gap (fewer than 3 "
+        "Allowed when the stock has cards, unless a tableau pile has a gap (fewer than 3 "
         "cards)." in text
     )
     assert "Won when every card is on the foundations." in text
@@ -58,3 +60,11 @@ def test_a_rule_file_by_path_and_the_rules_command_in_a_game() -> None:
     records = run_cli("play", "big-ben", "--seed", "3", "--json", stdin="rules\n").json_lines()
     assert "Lost when no move, fill or draw is possible." in flat(records[1]["rules"])
     assert run_cli("rules", "no-such-game").code == 1
+
+
+def test_no_rules_text_shows_program_internals_or_broken_sentences() -> None:
+    shipped = [json.loads(line)["id"] for line in run_cli("list", "--json").out.splitlines()]
+    for game in shipped:
+        text = " ".join(run_cli("rules", game).out.split())
+        for bad in ("Spec(", "Relation(", "=(", "=False", ".;", "not while", "True", "False"):
+            assert bad not in text, (game, bad)

@@ -166,13 +166,18 @@ def _group_text(name: str, group: PileGroup) -> list[str]:
 
 
 def _value_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, tuple):
         return _names([str(v) for v in value])
+    if dataclasses.is_dataclass(value):  # a nested part, as the rule file writes it
+        return "{" + _parameters(value, (), ", ") + "}"
     return str(value)
 
 
-def _parameters(entry: object, skip: Iterable[str]) -> str:
-    """An entry's parameters as written in the rule file (``from: s; count: 1``)."""
+def _parameters(entry: object, skip: Iterable[str], between: str = "; ") -> str:
+    """An entry's parameters as written in the rule file (``from: s; count: 1``), leaving
+    out the switches left off."""
     if not dataclasses.is_dataclass(entry):
         return ""
     cls = type(entry)
@@ -181,10 +186,10 @@ def _parameters(entry: object, skip: Iterable[str]) -> str:
         if f.name in skip:
             continue
         value = getattr(entry, f.name)
-        if value is None or value == ():
+        if value is None or value == () or value is False:
             continue
         out.append(f"{yaml_key(cls, f.name)}: {_value_text(value)}")
-    return "; ".join(out)
+    return between.join(out)
 
 
 def _first_sentence(doc: str | None) -> str:
@@ -216,9 +221,11 @@ def _deal_lines(spec: GameSpec, total: int) -> list[str]:
 def _when(game: Game, t: Transition) -> str:
     """The conditions of a transition in words ('' when it has none)."""
     text = game.flow.condition_text
-    parts = [text[name] for name, _ in t.conditions]
-    parts += [f"not while {text[name]}" for name, _ in t.unless]
-    return " and ".join(parts)
+    when = " and ".join(text[name] for name, _ in t.conditions)
+    unless = " or ".join(text[name] for name, _ in t.unless)
+    return ", ".join(
+        p for p in (f"when {when}" if when else "", f"unless {unless}" if unless else "") if p
+    )
 
 
 def _phase(game: Game, phase: str) -> str:
@@ -233,7 +240,8 @@ def _action_lines(game: Game) -> list[str]:
     for name, effect in game.effects.items():
         if effect.automatic:
             lines.append(
-                f"{name} (by itself): {effect.help or name}; the engine plays it whenever it can."
+                f"{name} (by itself): {(effect.help or name).rstrip('.')}; the engine plays it "
+                "whenever it can."
             )
             continue
         keys = [k for k, v in notation.keys.items() if v == name and k != name]
@@ -254,7 +262,7 @@ def _action_lines(game: Game) -> list[str]:
                 continue
             when = _when(game, t)
             where = f"in {_phase(game, t.source)}" if several else ""
-            text = " ".join(p for p in (where, f"when {when}" if when else "") if p)
+            text = " ".join(p for p in (where, when) if p)
             if text and text not in whens:
                 whens.append(text)
         if whens:
@@ -276,7 +284,7 @@ def _phase_lines(game: Game) -> list[str]:
         if state.autoplay:
             text += "; the engine plays the only possible action by itself"
         moves = [
-            f"to {t.dest} when {_when(game, t) or 'nothing else applies'}"
+            f"to {t.dest} {_when(game, t) or 'when nothing else applies'}"
             for t in game.flow.transitions
             if t.trigger == AUTO and t.source == phase and t.dest in playing and t.dest != phase
         ]

@@ -80,12 +80,8 @@ BUILDS: Final[dict[str, BuildRule]] = {
         "one step higher or lower", lambda r, h: _by(r, h.step, h) | _by(r, -h.step, h)
     ),
     "same": BuildRule("the same rank", lambda r, h: frozenset({r})),
-    "higher": BuildRule(
-        "any higher rank (aces count high with aces_high)", lambda r, h: _beyond(r, h, True)
-    ),
-    "lower": BuildRule(
-        "any lower rank (aces count high with aces_high)", lambda r, h: _beyond(r, h, False)
-    ),
+    "higher": BuildRule("any higher rank", lambda r, h: _beyond(r, h, True)),
+    "lower": BuildRule("any lower rank", lambda r, h: _beyond(r, h, False)),
     "any": BuildRule("any rank", lambda r, h: ALL_RANKS),
     "none": BuildRule("nothing may be built on a card", lambda r, h: NOTHING),
 }
@@ -383,7 +379,8 @@ def compile_accepts(
         beside = Beside(
             resolve(spec.beside.piles),
             tuple(frozenset(c for c in range(52) if t in shown[c]) for t in range(52)),
-            f"{BUILDS[rel.build].describe}, {SUITS[rel.suit].describe}",
+            f"{BUILDS[rel.build].describe}, {SUITS[rel.suit].describe}"
+            + (" (an Ace ranks above a King)" if spec.aces_high else ""),
         )
     follows = None
     if spec.follows is not None and columns:
