@@ -163,3 +163,16 @@ def test_a_real_terminal_has_line_editing_history_and_a_clock(tmp_path: object) 
             game.kill()
         os.close(leader)
     assert game.returncode == 0
+
+
+def test_help_fits_the_width_and_lists_only_what_the_player_can_type(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run_cli("play", "klondike", "--seed", "1", "--no-auto", stdin="help\n").out
+    helped = out[out.index("Actions:") : out.index("Commands:")]
+    assert all(len(line) <= 80 for line in out.splitlines())
+    # Turning up an uncovered card is played by itself: help says so, and offers no command.
+    assert "\n  reveal" not in helped and "turns face up (played by itself)." in " ".join(
+        helped.split()
+    )

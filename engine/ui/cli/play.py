@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -430,7 +431,11 @@ class Player:
     def help_text(self) -> str:
         lines = ["Actions:"]
         notation = self.game.notation
+        by_itself = []
         for name, effect in self.game.effects.items():
+            if effect.automatic:  # not a command: the program plays it
+                by_itself.append(f"  {(effect.help or name).rstrip('.')} (played by itself).")
+                continue
             keys = [k for k, v in notation.keys.items() if v == name and k != name]
             form = {
                 0: name,
@@ -443,8 +448,13 @@ class Player:
         if sources:
             example = self.game.pile_names[sources[0]]
             lines.append(f"  PILE alone (e.g. {example}): its top card's only move, or {PREFER}")
+        lines += by_itself
         lines.append(f"Commands: {BUILT_INS}")
-        return "\n".join(lines)
+        width = max(40, self.screen.width())  # wrapped at a word, not cut by the terminal
+        return "\n".join(
+            textwrap.fill(line, width, subsequent_indent="      ", break_on_hyphens=False)
+            for line in lines
+        )
 
     def _example_move(self, name: str) -> str:
         """A legal move of this action now, or else its first source and target."""
