@@ -107,6 +107,16 @@ def test_a_run_moves_as_a_unit_within_the_free_cells_and_empty_piles() -> None:
     assert records[11]["piles"]["t2"][-6:] == ["QH", "JC", "10D", "9S", "8H", "7C"]
 
 
+def test_a_run_too_long_for_the_cells_says_so_without_a_count() -> None:
+    # The six-card run QH..7C fits on KS, but with four free cells only 5 cards move at once:
+    # 't1 t2' alone (the longest run that goes there) names the limit, not the top card.
+    records = play("freecell", emptied_t8(), "t1 t2")
+    assert records[1]["error"] == (
+        "the run of 6 cards that goes on t2 is too long: only 5 can move at once (one more for "
+        "each free cell, doubled for each empty pile)"
+    )
+
+
 def test_only_runs_move_together_and_never_onto_a_foundation_or_a_cell() -> None:
     records = play("freecell", emptied_t8(), "t1 c1 2", "t8 f1", "t8 t3 2", "t1 f1 2")
     assert records[1]["error"] == "c1 holds at most 1 card"

@@ -40,7 +40,7 @@ def test_any_face_up_group_moves_onto_the_next_higher_card_of_its_suit() -> None
     assert [r["ok"] for r in records[1:]] == [False, False, False, True]
     assert records[1]["error"] == "5C does not go on 6S (t2 takes 5S)"
     assert records[2]["error"] == "JD does not go on 6C (t3 takes 5C)"
-    assert records[3]["error"] == "only face-up cards can be moved: t1 has 4 on top"
+    assert records[3]["error"] == "only face-up cards can be moved: t1 has 4 face-up cards on top"
     assert records[4]["piles"]["t3"][-4:] == ["6C", "5C", "JD", "2H"]
 
 

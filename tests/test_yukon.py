@@ -28,7 +28,7 @@ def test_any_face_up_card_moves_with_every_card_on_it() -> None:
     order = deck(YUKON, piles={"t2": ["2C", "7S", "2H", "QD", "4C", "9H"]}, tops={"t3": "8H"})
     records = play("yukon", order, "t2 t3 4", "t2 t3 6", "t2 t3", "u", "t2 t3 5")
     assert records[1]["error"] == "2H does not go on 8H (t3 takes 7C or 7S)"
-    assert records[2]["error"] == "only face-up cards can be moved: t2 has 5 on top"
+    assert records[2]["error"] == "only face-up cards can be moved: t2 has 5 face-up cards on top"
     moved = records[3]
     assert moved["ok"] and moved["piles"]["t3"][-5:] == ["7S", "2H", "QD", "4C", "9H"]
     assert moved["piles"]["t2"] == ["2C"] and "t2" not in moved["face_down"], "2C turned up"

@@ -301,7 +301,8 @@ class Move(Effect[MoveSpec]):
         most = self._movable(pile, src)
         if count > most:
             if any(c & DOWN for c in pile[-count:]):
-                return f"only face-up cards can be moved: {names[src]} has {most} on top"
+                shown = f"{most} face-up card{'s' if most != 1 else ''}"
+                return f"only face-up cards can be moved: {names[src]} has {shown} on top"
             return f"those {count} cards of {names[src]} are not a run: {most} can move together"
         if count > 1 and dst in self._one_at_a_time:
             return f"{names[dst]} takes one card at a time"
@@ -312,6 +313,16 @@ class Move(Effect[MoveSpec]):
                 "(one more for each free cell, doubled for each empty pile)"
             )
         rule = self.layout.accepts[dst]
+        if not action.n and self.mode == "run" and not self._by_top:
+            # No count given: say so when a longer run would go there but may not move at once.
+            wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
+            fits = [k for k in range(2, most + 1) if FACE[pile[-k]] in wanted]
+            if fits and fits[0] > capacity:
+                return (
+                    f"the run of {fits[0]} cards that goes on {names[dst]} is too long: only "
+                    f"{capacity} can move at once (one more for each free cell, doubled for "
+                    "each empty pile)"
+                )
         card = pile[-1 if self._by_top else -count]
         return rule.refusal(names[dst], piles, dst, card, count)
 
