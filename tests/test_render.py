@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import sys
@@ -176,3 +177,17 @@ def test_help_fits_the_width_and_lists_only_what_the_player_can_type(
     assert "\n  reveal" not in helped and "turns face up (played by itself)." in " ".join(
         helped.split()
     )
+
+
+def test_every_shipped_game_opens_on_a_board_that_fits_80_by_24(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    shipped = [json.loads(line)["id"] for line in run_cli("list", "--json").out.splitlines()]
+    for game in shipped:
+        lines = run_cli("play", game, "--seed", "1", "--no-auto").out.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), game
+    # Piles laid out as a pyramid are drawn as one: its rows, centred, t1 at the apex.
+    pyramid = run_cli("play", "pyramid", "--seed", "1", "--no-auto").out.splitlines()
+    assert pyramid[1].strip().startswith("t1 ") and pyramid[7].lstrip().startswith("t22 ")
+    assert pyramid[1].index("t1 ") > pyramid[7].index("t22 ")

@@ -119,6 +119,8 @@ class Renderer:
         # Lines given to each pile on the clock face: enough for as many of the widest cards
         # (10H) as it is dealt, so that a dealt pile always shows whole, face up or down.
         dealt = game.deal_seed(0)
+        self.dealt_sizes = [len(cards) for cards in dealt.piles]
+        self._packing: dict[tuple[str, int], list[list[int]]] = {}
         widest = next((c for c in layout.cards if RANK[c] == 10), layout.cards[0])  # a ten
         self.lines_for = [
             1 if layout.role[p] in ("foundation", "stock", "waste") else
@@ -286,14 +288,89 @@ class Renderer:
         indent = label_width + 2 if label_width else 2
         out: list[Line] = []
         previous = None
-        for pile, label in zip(shown, labels, strict=True):
+        k = 0
+        while k < len(shown):
+            pile, label = shown[k], labels[k]
             text = label if label != previous else ""
             previous = label
+            group = layout.group_of[pile]
+            run = [p for p in shown[k:] if layout.group_of[p] == group]
+            run = run[: next((i for i, p in enumerate(run) if p != shown[k + i]), len(run))]
+            key = (group, self.width - indent)
+            if key not in self._packing:  # the same for every position: worked out once
+                self._packing[key] = self._packed(group, run, self.width - indent)
+            rows = self._packing[key]
+            if rows:  # a group of short piles: side by side, in rows
+                width = self._cell_width(group)
+                for r, row in enumerate(rows):
+                    head = Line(f"{text if r == 0 else '':<{indent}}", "dim")
+                    if self.spec_arrangement(group) == "pyramid":  # each row centred
+                        head.add(" " * ((width + 1) // 2 * (len(rows[-1]) - len(row))))
+                    for c, member in enumerate(row):
+                        cell = self.pile(state, member, strong, width)[0]
+                        head.add(" " if c else "").extend(
+                            cell.pad(width) if c < len(row) - 1 else cell
+                        )
+                    out.append(head)
+                k += len(run)
+                continue
             lines = self.pile(state, pile, strong, self.width - indent)
-            for k, line in enumerate(lines):
-                head = Line(f"{text if k == 0 else '':<{indent}}", "dim")
+            for n, line in enumerate(lines):
+                head = Line(f"{text if n == 0 else '':<{indent}}", "dim")
                 out.append(head.extend(line))
+            k += 1
         return out
+
+    def spec_arrangement(self, group: str) -> object:
+        return self.game.spec.piles[group].arrangement
+
+    def _cell_width(self, group: str) -> int:
+        """The fixed width of each pile of a group shown side by side: its name and either a
+        foundation's progress (``4S>5S ..JS``) or one card."""
+        layout = self.game.layout
+        piles = layout.groups[group]
+        name = self.name_width[piles[0]]
+        if layout.role[piles[0]] == "foundation":
+            return name + 11
+        if all(layout.accepts[p].max_cards == 1 for p in piles) or (
+            self.spec_arrangement(group) is not None  # a grid or a pyramid of single cards
+        ):
+            return name + 3
+        return name + 7  # a pile that grows: '+2 10S', its top card and how many lie below
+
+    def _packed(self, group: str, run: list[int], room: int) -> list[list[int]]:
+        """The rows of a group shown side by side, or [] when its piles get a line each:
+        foundations, cells, groups laid out in a grid or a pyramid whose piles hold one card,
+        and long rows of piles dealt one card each, when a row of at least two fits."""
+        layout = self.game.layout
+        if len(run) < 2 or len(run) != len(layout.groups[group]):
+            return []
+        arrangement = self.spec_arrangement(group)
+        single = all(layout.accepts[p].max_cards == 1 for p in run)
+        role = layout.role[run[0]]
+        # Many piles dealt one card each (a row of them): side by side too.
+        row = len(run) > 8 and all(self.dealt_sizes[p] <= 1 for p in run)
+        if not (role in ("foundation", "cell") or single or arrangement is not None or row):
+            return []
+        if arrangement is not None and not all(
+            len(self.game.deal_seed(0).piles[p]) <= 1 for p in run
+        ):
+            return []
+        per_row = room // (self._cell_width(group) + 1)
+        if per_row < 2:
+            return []
+        if arrangement == "pyramid":
+            rows, size, k = [], 1, 0
+            while k < len(run):
+                rows.append(run[k : k + size])
+                k, size = k + size, size + 1
+            if len(rows[-1]) > per_row:
+                return []
+            return rows
+        columns = getattr(arrangement, "grid", None) or per_row
+        if columns > per_row:
+            columns = per_row
+        return [run[i : i + columns] for i in range(0, len(run), columns)]
 
     def status(
         self, state: State, moves: int | None = None, seconds: float | None = None
