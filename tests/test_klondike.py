@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from crafted import commands_of, deck, play
 
-from conftest import CANONICAL
+from conftest import CANONICAL, run_cli
 from yaml_solitaire.engine import State, load_game
 from yaml_solitaire.engine.core.cards import DOWN, parse_deck
 
@@ -225,3 +225,9 @@ def test_draw_3_seed_2_is_won_by_the_reference_line() -> None:
     records = play("klondike-draw-3", "seed 2", *moves)
     assert all(r["ok"] for r in records)
     assert records[-1]["result"] == "won" and records[-1]["foundation_cards"] == 52
+
+
+def test_a_card_turned_up_where_it_lies_is_not_reported_as_moved() -> None:
+    # Seed 1: t6's AH goes home and the card below it, 8D, turns up where it lies.
+    out = run_cli("play", "klondike", "--seed", "1", "--no-auto", stdin="t6 f1\n").out
+    assert "t6 ## ## ## ## 8D" in out and "<-" not in out

@@ -251,11 +251,12 @@ class Player:
 
     def report(self, action: Action, steps: list[Step]) -> str | None:
         """One line for an action that moved several cards: 'fill: t12 <- 4H, t1 <- 9C'."""
-        if len(steps) < 2:
+        moved = [s for s in steps if s.src != s.dst]  # a card turned where it lies did not move
+        if len(moved) < 2:
             return None
         names = self.game.pile_names
-        parts = [f"{names[s.dst]} <- {self.card_name(s.card)}" for s in steps]
-        return self.fitted(f"{self.game.action_text(action)}: ", parts, f"{len(steps)} cards")
+        parts = [f"{names[s.dst]} <- {self.card_name(s.card)}" for s in moved]
+        return self.fitted(f"{self.game.action_text(action)}: ", parts, f"{len(moved)} cards")
 
     def fitted(self, head: str, parts: list[str], total: str) -> str:
         """``head`` and as many ``parts`` as fit the board's width, then '... (total)'."""
