@@ -129,5 +129,6 @@ def test_safe_moves_come_from_the_tableau_and_the_reserve_never_from_the_waste()
 def test_the_board_shows_the_rank_the_empty_foundations_take() -> None:
     result = run_cli("play", "canfield", "--seed", "3", "--no-record")
     assert result.code == 0
-    lines = [line.strip() for line in result.out.splitlines()]
-    assert "f1 5D>6D" in lines and "f2 >5" in lines and "f4 >5" in lines
+    # The foundations stand side by side, each in a column of its own.
+    cells = [cell.strip() for line in result.out.splitlines() for cell in line.split("  ")]
+    assert "f1 5D>6D" in cells and "f2 >5" in cells and "f4 >5" in cells
