@@ -51,6 +51,10 @@ def _entry(path: Path) -> CatalogEntry | None:
         return None
     aliases = data.get("aliases") or ()
     decks = data.get("decks", 1)
+    suits = data.get("suits")
+    if isinstance(decks, int) and isinstance(suits, list) and suits and len(suits) <= 4:
+        # Eight decks of spades only are two decks' worth of cards, as players count them.
+        decks = max(1, decks * len(suits) // 4)
     return CatalogEntry(
         id=data["id"],
         name=str(data.get("name", data["id"])),

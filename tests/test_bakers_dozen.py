@@ -33,7 +33,7 @@ def test_foundations_start_with_any_ace_and_build_up_in_suit() -> None:
     order = deck(BAKERS, piles={"t1": ["9C", "AD", "2H", "AH"]}, tops={"t2": "2D", "t3": "3H"})
     records = play("bakers-dozen", order, "t2 f1", "t1 f1", "t2 f1", "t1 f1", "t3 f1")
     assert [r["ok"] for r in records[1:]] == [False, True, False, True, True]
-    assert records[1]["error"] == "f1 is empty and accepts only any A"
+    assert records[1]["error"] == "f1 is empty and accepts only cards of rank A"
     assert records[3]["error"] == "2D does not go on AH (f1 takes 2H)"
     assert records[-1]["piles"]["f1"] == ["AH", "2H", "3H"]
 

@@ -27,7 +27,7 @@ def test_the_base_card_sets_every_foundation_s_first_rank_and_kings_go_on_to_ace
     records = play("canfield", deck(CANFIELD, tops=tops), "t4 f2", "t2 f2", "t2 f3", "t1 f1",
                    "t3 f1")  # fmt: skip
     assert [r["ok"] for r in records[1:]] == [False, True, True, True, True]
-    assert records[1]["error"] == "f2 is empty and accepts only any Q"
+    assert records[1]["error"] == "f2 is empty and accepts only cards of rank Q"
     assert records[3]["piles"]["f3"] == ["QD"], "the reserve filled t2 with QD"
     assert records[-1]["piles"]["f1"] == ["QH", "KH", "AH"]
 

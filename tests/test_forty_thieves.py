@@ -26,7 +26,7 @@ def test_eight_foundations_take_any_ace_and_build_up_in_suit() -> None:
     records = play("forty-thieves", deck(THIEVES, tops=tops), "t3 f1", "t1 f1", "t2 f1", "t2 f2",
                    "t3 f2", "t4 f1")  # fmt: skip
     assert [r["ok"] for r in records[1:]] == [False, True, False, True, True, False]
-    assert records[1]["error"] == "f1 is empty and accepts only any A"
+    assert records[1]["error"] == "f1 is empty and accepts only cards of rank A"
     assert records[3]["error"] == "AH does not go on AH (f1 takes 2H)"
     assert records[-1]["error"] == "3H does not go on AH (f1 takes 2H)"
 

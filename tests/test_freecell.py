@@ -58,7 +58,7 @@ def test_foundations_start_with_any_ace_build_up_in_suit_and_keep_their_cards() 
     records = play("freecell", deck(FREECELL, tops=tops), "t3 f1", "t1 f2", "t4 f2", "t3 f2",
                    "f2 t4", "f2 c1")  # fmt: skip
     assert [r["ok"] for r in records[1:]] == [False, True, False, True, False, False]
-    assert records[1]["error"] == "f1 is empty and accepts only any A"
+    assert records[1]["error"] == "f1 is empty and accepts only cards of rank A"
     assert records[3]["error"] == "2H does not go on AD (f2 takes 2D)"
     assert records[5]["error"] == "cards cannot be moved from f2"
     assert records[-1]["piles"]["f2"] == ["AD", "2D"]

@@ -43,7 +43,7 @@ def test_foundations_start_with_any_ace_and_build_up_in_suit() -> None:
     order = deck(KLONDIKE, tops={"t1": "AH", "t2": "2H", "t3": "3S", "t4": "2S"})
     records = play("klondike", order, "t2 f1", "t1 f3", "t4 f3", "t2 f3")
     assert [r["ok"] for r in records[1:]] == [False, True, False, True]
-    assert records[1]["error"] == "f1 is empty and accepts only any A"
+    assert records[1]["error"] == "f1 is empty and accepts only cards of rank A"
     assert records[3]["error"] == "2S does not go on AH (f3 takes 2H)"
     assert records[-1]["piles"]["f3"] == ["AH", "2H"]
 
@@ -64,7 +64,7 @@ def test_an_empty_pile_takes_only_a_king() -> None:
     order = deck(KLONDIKE, tops={"t1": "AC", "t2": "QH", "t3": "KS"})
     records = play("klondike", order, "t1 f1", "t2 t1", "t3 t1")
     assert [r["ok"] for r in records[1:]] == [True, False, True]
-    assert records[2]["error"] == "t1 is empty and accepts only any K"
+    assert records[2]["error"] == "t1 is empty and accepts only cards of rank K"
     assert records[3]["piles"]["t1"] == ["KS"]
 
 
@@ -125,7 +125,7 @@ def test_a_foundation_top_card_may_come_back_to_the_tableau() -> None:
     assert [r["ok"] for r in records[1:]] == [True, True, False, True, False, False]
     assert records[3]["error"] == "2H does not go on 3D (t4 takes 2C or 2S)"
     assert records[4]["piles"]["t3"][-2:] == ["3S", "2H"] and records[4]["piles"]["f1"] == ["AH"]
-    assert records[6]["error"] == "t1 is empty and accepts only any K"
+    assert records[6]["error"] == "t1 is empty and accepts only cards of rank K"
 
 
 # --- 10-11. the stock: draw and redeal ---------------------------------------------------------

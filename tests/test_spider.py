@@ -3,6 +3,8 @@ through the CLI with crafted decks, and the reference deals replayed."""
 
 from __future__ import annotations
 
+import json
+
 from collections import Counter
 from typing import Any
 
@@ -177,3 +179,12 @@ def test_reference_spider_seed_2_partial() -> None:
     end = records[-1]
     assert end["result"] is None and end["foundation_cards"] == 13 and end["piles"]["s"] == []
     assert sum(end["face_down"].values()) == 16
+
+
+def test_one_suit_spider_is_listed_as_two_decks_of_cards() -> None:
+    listed = {
+        json.loads(line)["id"]: json.loads(line)
+        for line in run_cli("list", "--json").out.splitlines()
+    }
+    assert listed["spider-1-suit"]["decks"] == 2 and listed["spider"]["decks"] == 2
+    assert "8 decks of S only, 104" in " ".join(run_cli("rules", "spider-1-suit").out.split())

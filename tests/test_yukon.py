@@ -48,7 +48,7 @@ def test_an_empty_pile_takes_a_king_or_a_group_with_a_king_at_its_bottom() -> No
                  tops={"t1": "AH", "t2": "QH"})  # fmt: skip
     records = play("yukon", order, "t1 f1", "t2 t1 1", "t3 t1 4", "t3 t1")
     assert [r["ok"] for r in records[1:]] == [True, False, False, True]
-    assert records[2]["error"] == "t1 is empty and accepts only any K"
+    assert records[2]["error"] == "t1 is empty and accepts only cards of rank K"
     assert records[4]["piles"]["t1"] == ["KD", "5S", "QC", "JD", "9S"]
 
 
@@ -58,7 +58,7 @@ def test_foundations_take_one_card_at_a_time_up_in_suit_and_keep_it() -> None:
     assert [r["ok"] for r in records[1:]] == [True, True, False, False, False]
     assert records[2]["piles"]["f1"] == ["AH", "2H"]
     assert records[3]["error"] == "f1 takes one card at a time"
-    assert records[4]["error"] == "f2 is empty and accepts only any A"
+    assert records[4]["error"] == "f2 is empty and accepts only cards of rank A"
     assert records[5]["error"] == "cards cannot be moved from f1"
 
 

@@ -337,6 +337,8 @@ def rules_text(game: Game, width: int = 80) -> str:
     total = len(game.cards)
     aliases = f"; also {', '.join(spec.aliases)}" if spec.aliases else ""
     decks = _plural(spec.decks, "deck", "decks")
+    if len(spec.suits) < 4:  # eight decks of spades are two decks' worth of cards
+        decks = f"{decks} of {', '.join(spec.suits)} only"
     removed = f", without {', '.join(spec.remove)}" if spec.remove else ""
     para(f"{spec.name} ({spec.id}{aliases}): {decks}{removed}, {total} cards.")
     if spec.description:

@@ -236,8 +236,11 @@ class AcceptRule:
             if face in self.on_empty and self.beside is not None:
                 return self._beside_refusal(name, card)
             empty = self.wanted_at(piles, index) if self.reads_others else self.on_empty
+            takes = describe_faces(empty)
+            if takes.startswith("any ") and takes != "any card":  # 'any K': every suit of a rank
+                takes = "cards of rank " + takes[4:]
             return f"{name} is empty and " + (
-                "accepts nothing" if not empty else f"accepts only {describe_faces(empty)}"
+                "accepts nothing" if not empty else f"accepts only {takes}"
             )
         top = pile[-1]
         if top & DOWN:
