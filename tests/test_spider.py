@@ -4,7 +4,6 @@ through the CLI with crafted decks, and the reference deals replayed."""
 from __future__ import annotations
 
 import json
-
 from collections import Counter
 from typing import Any
 
