@@ -60,7 +60,9 @@ def emptied_t5() -> list[str]:
 def test_an_empty_pile_takes_only_a_king_with_the_cards_above_it() -> None:
     records = play(emptied_t5(), "t5 t6 7", "t3 t5", "t7 t5 1", "t7 t5 4", "t7 t5")
     assert records[1]["piles"]["t5"] == [] and records[1]["piles"]["t6"][-7:][0] == "9H"
-    assert [r["error"] for r in records[2:5]] == ["t5 is empty and accepts only cards of rank K"] * 3
+    assert [r["error"] for r in records[2:5]] == [
+        "t5 is empty and accepts only cards of rank K"
+    ] * 3
     # Without a count the group that fits moves: the King with the two cards above it.
     assert records[5]["ok"] and records[5]["piles"]["t5"] == ["KD", "8S", "QS"]
 
