@@ -86,3 +86,11 @@ def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     )  # fmt: skip
     assert proc.returncode == 1
     assert "is not text" in one_line(proc.stderr)
+
+
+def test_a_count_that_is_not_a_number_is_named_as_such() -> None:
+    script = "t3 t4 x\nt3 t4\nmove t3\n"
+    records = run_cli("play", "klondike", "--seed", "1", "--no-auto", "--json", stdin=script)
+    errors = [r.get("error") for r in records.json_lines()[1:]]
+    assert errors[0] == "a count is a number, not 'x'"
+    assert errors[2] == "'move' needs 2 pile names, e.g. 'f1 f2'"

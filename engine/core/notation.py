@@ -87,6 +87,8 @@ class Notation:
                 return "a count or position is 1 or more"
         most = effect.takes_piles
         fewest = most if effect.min_piles is None else effect.min_piles
+        if len(args) == most + 1 and effect.takes_number and args[-1].lower() not in index:
+            return f"a count is a number, not '{printable(args[-1], 20)}'"
         if not fewest <= len(args) <= most:
             if most == 0:
                 return f"'{name}' takes no pile names"
