@@ -93,3 +93,9 @@ def test_reference_seed_14_is_lost_after_three_forced_moves() -> None:
     assert [r["moves"] for r in records[1::2]] == [["t4 f1"], ["t3 f1"], ["t4 f1"]]
     end = records[-1]
     assert end["result"] == "lost" and end["piles"]["f1"] == ["AS", "KD", "QH", "KH"]
+
+
+def test_the_hole_shows_the_ranks_it_takes_in_any_suit() -> None:
+    # The Ace of spades starts the hole: a 2 or a King of any suit goes next.
+    out = run_cli("play", "black-hole", "--seed", "14", "--no-auto").out
+    assert "f1 AS>2/K" in out

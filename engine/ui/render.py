@@ -54,6 +54,8 @@ def faces_text(faces: frozenset[int], symbols: bool = False) -> str:
         return "/".join(face_name(f, symbols) for f in sorted(faces))
     if len(faces) == 52:
         return "any"
+    if len(faces) == 4 * len(ranks):  # whole ranks, any suit: 'A/2'
+        return "/".join(_RANKS[r] for r in sorted(ranks))
     return "/".join(face_name(f, symbols) for f in sorted(faces)[:2]) + ("/.." * (len(faces) > 2))
 
 
