@@ -191,3 +191,14 @@ def test_every_shipped_game_opens_on_a_board_that_fits_80_by_24(
     pyramid = run_cli("play", "pyramid", "--seed", "1", "--no-auto").out.splitlines()
     assert pyramid[1].strip().startswith("t1 ") and pyramid[7].lstrip().startswith("t22 ")
     assert pyramid[1].index("t1 ") > pyramid[7].index("t22 ")
+
+
+def test_a_title_too_long_for_the_width_puts_the_replay_command_on_its_own_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run_cli("play", "grandfathers-clock", "--seed", "123456789", "--no-auto").out
+    first, second = out.splitlines()[:2]
+    assert first == "Grandfather's Clock, seed 123456789"
+    assert second == "(replay: solitaire play grandfathers-clock --seed 123456789)"
+    assert "(replay: solitaire play clock --seed 1)" in run_cli("play", "clock", "--seed", "1").out

@@ -88,8 +88,10 @@ def trace_json(steps: Sequence[Step] | None) -> dict[str, list[str]]:
     return {} if steps is None else {"trace": [card_text(s.card) for s in steps]}
 
 
-def seed_line(game: Game, seed: int | str, ref: str) -> str:
-    return f"{game.name}, seed {seed} (replay: solitaire play {ref} --seed {seed})"
+def seed_line(game: Game, seed: int | str, ref: str, width: int = 80) -> str:
+    """The deal and how to play it again; on two lines when one would not fit ``width``."""
+    head, replay = f"{game.name}, seed {seed}", f"(replay: solitaire play {ref} --seed {seed})"
+    return f"{head} {replay}" if len(head) + 1 + len(replay) <= width else f"{head}\n{replay}"
 
 
 def ending(game: Game, state: State) -> str:

@@ -224,7 +224,7 @@ class Player:
                 f"({moves} move{'s' if moves != 1 else ''}, {played} played)"
             )
         if self.deal.seed is not None:
-            self.say(seed_line(self.game, self.deal.seed, self.ref))
+            self.say(seed_line(self.game, self.deal.seed, self.ref, self.renderer.width))
         self.show()
         if self.session.is_over():
             self.say(ending(self.game, self.session.position))
@@ -780,7 +780,7 @@ def _report_autoplayed(player: Player) -> int:
         print(json.dumps(record))
         return EXIT_OK
     if seed is not None:
-        player.say(seed_line(game, seed, player.ref))
+        player.say(seed_line(game, seed, player.ref, player.renderer.width))
     if player.trace_all:
         for line in trace_lines(game, player.steps):
             player.say(line)
