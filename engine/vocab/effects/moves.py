@@ -327,7 +327,20 @@ class Move(Effect[MoveSpec]):
         return rule.refusal(names[dst], piles, dst, card, count)
 
     def allows(self, state: State, action: Action) -> bool:
-        return self.refusal(state, action) is None
+        if not self._plain_top:
+            return self.refusal(state, action) is None
+        # One card from the top: the checks of ``refusal`` that can fail, without its words
+        # (this runs for every action a game applies).
+        src, dst = action.src, action.dst
+        if src not in self._source_set or dst not in self._target_set or src == dst:
+            return False
+        piles = state.piles
+        pile = piles[src]
+        if action.n > 1 or not pile or pile[-1] & DOWN:
+            return False
+        rule = self.layout.accepts[dst]
+        wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
+        return FACE[pile[-1]] in wanted
 
     def covers(self, action: Action) -> bool:
         return action.src in self._source_set and action.dst in self._target_set
