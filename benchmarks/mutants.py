@@ -377,7 +377,17 @@ def run(mutant: Mutant, timeout: float) -> tuple[Mutant, str, float, str]:
         start = time.perf_counter()
         # The behaviour corpus first, on its own: it notices most breakages soonest. (Given
         # both the file and its folder, pytest would run the folder in its own order.)
-        for paths in (["tests/test_vocab.py"], ["tests", "--ignore=tests/test_vocab.py"]):
+        # The test of a stats run's memory is left out: it counts the deals a CLI run gets
+        # through in 4 s, which the machine's load decides, not the rules. Run after the rest
+        # of the suite on a busy machine, it failed for mutants that cannot reach it (one that
+        # changes only the text of the board, which 'stats --json' never draws).
+        rest = [
+            "tests",
+            "--ignore=tests/test_vocab.py",
+            "--deselect",
+            "tests/test_hostile.py::test_stats_memory_does_not_depend_on_the_number_of_deals",
+        ]
+        for paths in (["tests/test_vocab.py"], rest):
             left = timeout - (time.perf_counter() - start)
             try:
                 done = subprocess.run(
