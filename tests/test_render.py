@@ -76,6 +76,12 @@ def test_foundations_show_their_next_and_last_card() -> None:
     assert "  f2 >A ..K" in kings, "an empty pile shows only what it takes"
 
 
+def test_a_foundation_that_builds_down_shows_where_it_stops() -> None:
+    down = str(ROOT / "tests" / "data" / "kings_aside_down.yaml")
+    out = run_cli("play", down, "--seed", "2").out
+    assert "  f1 >K ..A" in out, "from the King down to the Ace"
+
+
 @pytest.mark.parametrize("width", [80, 120])
 @pytest.mark.parametrize("game", ["big-ben", "clock", "clock-peek", "grandfathers-clock"])
 def test_the_board_fits_the_width_and_its_columns_never_move(
