@@ -345,6 +345,22 @@ MUTANTS = [
            "parts += tuple(tuple(sorted(g(hashes))) for g in self._group_getters)",
            "parts += tuple(tuple(g(hashes)) for g in self._group_getters)",
            "the search's position keys keep interchangeable piles (free cells) in their order"),
+    Mutant("sink-keyed-by-size", "engine/core/keys.py",
+           "                hashes[i] = hash((_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile)))",
+           "                hashes[i] = hash(len(pile))",
+           "a pile that only takes cards is keyed by its size alone, not its top card"),
+    Mutant("allows-any-top-card", V + "effects/moves.py",
+           "        return FACE[pile[-1]] in wanted\n",
+           "        return True\n",
+           "a move of one top card is allowed onto any target"),
+    Mutant("hint-forgets-its-line", "engine/play/advice.py",
+           "        if planned is not None and planned in game.legal_actions(state):",
+           "        if False:",
+           "each hint searches afresh instead of following the line it found"),
+    Mutant("line-keeps-detours", "engine/play/solver.py",
+           "                    line = self.shorten(line)",
+           "                    pass",
+           "winning lines keep their detours"),
 ]  # fmt: skip
 
 
