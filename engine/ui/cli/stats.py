@@ -7,7 +7,7 @@ import contextlib
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ...core.game import Game
@@ -35,14 +35,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     interrupted = False
     show_bar = sys.stderr.isatty() and not args.json
     try:
-        if show_bar:
-            from rich.progress import Progress
-
-            with Progress(console=console(sys.stderr), transient=True) as bar:
-                task = bar.add_task(f"{game.name}", total=args.deals)
-                _play(game, args, summary, lambda n: bar.advance(task, n))
-        else:
-            _play(game, args, summary, lambda n: None)
+        with progress(game.name, args.deals, show_bar) as advance:
+            _play(game, args, summary, advance)
     except KeyboardInterrupt:  # report what was done, then exit 130 as for any Ctrl-C
         interrupted = True
     except StatsFailed as exc:
@@ -54,6 +48,19 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if summary.deals:
         _report(game, args, summary, interrupted)
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+@contextlib.contextmanager
+def progress(label: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
+    """A way to count deals done: a progress bar on stderr when ``show``, else nothing."""
+    if not show:
+        yield lambda n: None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=console(sys.stderr), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
 
 
 def _play(
@@ -136,19 +143,13 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
     interrupted = False
     show_bar = sys.stderr.isatty() and not args.json
     try:
-        if show_bar:
-            from rich.progress import Progress
+        with progress(f"{game.name}: solving", args.deals, show_bar) as advance:
 
-            with Progress(console=console(sys.stderr), transient=True) as bar:
-                task = bar.add_task(f"{game.name}: solving", total=args.deals)
+            def tick(verdict: DealVerdict) -> None:
+                verdicts.append(verdict)
+                advance(1)
 
-                def tick(verdict: DealVerdict) -> None:
-                    verdicts.append(verdict)
-                    bar.advance(task, 1)
-
-                run(game, args.seed, args.deals, budget, args.jobs, tick, results)
-        else:
-            run(game, args.seed, args.deals, budget, args.jobs, verdicts.append, results)
+            run(game, args.seed, args.deals, budget, args.jobs, tick, results)
     except KeyboardInterrupt:
         interrupted = True
     except ResultsError as exc:
