@@ -1,8 +1,7 @@
 """Advice for the player: a hint that knows whether the game can still be won.
 
-``advise`` asks the solver, within a fixed number of positions (about a second), for a winning
-line from the position: its
-first action is then the hint. Without one in time, the hint is the heuristic's (``hints``);
+``Adviser.advise`` asks the solver, within a fixed number of positions (about a second), for
+a winning line from the position: its first action is then the hint. Without one in time, the hint is the heuristic's (``hints``);
 when the solver proves the position lost, the advice says so. ``no_win`` is the cheaper check
 made after each action: a short search that proves the position lost, or a position where
 every action only brings back one already seen.
@@ -72,13 +71,6 @@ class Adviser:
         if found.result == "lost":
             return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
         return Advice(action, "heuristic" if action else "none", None)
-
-
-def advise(
-    game: Game, state: State, seen: Container[State] = (), nodes: int = HINT_NODES
-) -> Advice:
-    """The next action of a winning line if the solver finds one in time, else a heuristic's."""
-    return Adviser(game, nodes).advise(state, seen)
 
 
 def no_win(game: Game, state: State, seen: Container[State], nodes: int = 300) -> str | None:

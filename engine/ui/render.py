@@ -296,8 +296,10 @@ class Renderer:
             text = label if label != previous else ""
             previous = label
             group = layout.group_of[pile]
-            run = [p for p in shown[k:] if layout.group_of[p] == group]
-            run = run[: next((i for i, p in enumerate(run) if p != shown[k + i]), len(run))]
+            end = k + 1
+            while end < len(shown) and layout.group_of[shown[end]] == group:
+                end += 1
+            run = shown[k:end]  # the piles of this group listed next to each other
             key = (group, self.width - indent)
             if key not in self._packing:  # the same for every position: worked out once
                 self._packing[key] = self._packed(group, run, self.width - indent)
@@ -306,7 +308,7 @@ class Renderer:
                 width = self._cell_width(group)
                 for r, row in enumerate(rows):
                     head = Line(f"{text if r == 0 else '':<{indent}}", "dim")
-                    if self.spec_arrangement(group) == "pyramid":  # each row centred
+                    if self.game.spec.piles[group].arrangement == "pyramid":  # each row centred
                         head.add(" " * ((width + 1) // 2 * (len(rows[-1]) - len(row))))
                     for c, member in enumerate(row):
                         cell = self.pile(state, member, strong, width)[0]
@@ -323,9 +325,6 @@ class Renderer:
             k += 1
         return out
 
-    def spec_arrangement(self, group: str) -> object:
-        return self.game.spec.piles[group].arrangement
-
     def _cell_width(self, group: str) -> int:
         """The fixed width of each pile of a group shown side by side: its name and either a
         foundation's progress (``4S>5S ..JS``) or one card."""
@@ -335,7 +334,8 @@ class Renderer:
         if layout.role[piles[0]] == "foundation":
             return name + 11
         if all(layout.accepts[p].max_cards == 1 for p in piles) or (
-            self.spec_arrangement(group) is not None  # a grid or a pyramid of single cards
+            self.game.spec.piles[group].arrangement
+            is not None  # a grid or a pyramid of single cards
         ):
             return name + 3
         return name + 7  # a pile that grows: '+2 10S', its top card and how many lie below
@@ -347,7 +347,7 @@ class Renderer:
         layout = self.game.layout
         if len(run) < 2 or len(run) != len(layout.groups[group]):
             return []
-        arrangement = self.spec_arrangement(group)
+        arrangement = self.game.spec.piles[group].arrangement
         single = all(layout.accepts[p].max_cards == 1 for p in run)
         role = layout.role[run[0]]
         # Many piles dealt one card each (a row of them): side by side too.
