@@ -1,10 +1,10 @@
 """Advice for the player: a hint that knows whether the game can still be won.
 
 ``Adviser.advise`` asks the solver, within a fixed number of positions (about a second), for
-a winning line from the position: its first action is then the hint. Without one in time, the hint is the heuristic's (``hints``);
-when the solver proves the position lost, the advice says so. ``no_win`` is the cheaper check
-made after each action: a short search that proves the position lost, or a position where
-every action only brings back one already seen.
+a winning line from the position: its first action is then the hint. Without one in time, the
+hint is the heuristic's (``hints``); when the solver proves the position lost, the advice says
+so. ``no_win`` is the cheaper check made after each action: a short search that proves the
+position lost, or a position where every action only brings back one already seen.
 """
 
 from __future__ import annotations
