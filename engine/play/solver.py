@@ -1,20 +1,24 @@
 """A solver for every rule file: depth-first search over the engine's own legal actions.
 
 The search is "thoughtful": it knows where every card lies, face-down ones and the stock's
-order included. It keeps a table of the positions it has reached (by key: positions that play
-alike count once), so a position is explored once; it tries the most promising actions first
-(cards home, cards turned face up); it plays a move the rule file declares safe without trying
-the others; and it prunes positions where some card can never reach the foundations. Its
-answer is ``won`` with the winning actions, ``lost`` when every reachable position was
-explored (the deal cannot be won), or ``unknown`` when the budget ran out first.
+order included. It tries the most promising actions first (cards home, cards turned face up);
+it plays a move the rule file declares safe without trying the others; it tries one of several
+moves that lead to positions that play alike (a card to any of several empty free cells); and
+it prunes positions where some card can never reach the foundations.
+
+What a search proves stays proved. Positions are grouped as they are explored into strongly
+connected components (Tarjan's algorithm: positions that can reach each other); once a
+component has been explored to the end without a win, every position in it is recorded as lost
+in a table that lives as long as the answer is worked on. A deal is ``lost`` when its first
+position is in that table, ``won`` with the winning actions, or ``unknown`` when a budget ran
+out first (CPU seconds, positions, or the table's bound).
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
@@ -27,6 +31,9 @@ from .pruning import dead_card_test
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
 SHORTEN_MOST = 5000  # longer winning lines are given as found
+# The table of positions proved lost or being explored: about 100 bytes a position, so the
+# default keeps one answer's search within about 2 GB.
+MAX_POSITIONS = 20_000_000
 
 
 def _luby(i: int) -> int:
@@ -48,7 +55,7 @@ class Solution:
     # The winning line: each action with the position it is played in.
     line: list[tuple[State, Action]] = field(default_factory=list)
     nodes: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU seconds
     reason: str = ""  # for 'unknown': which budget ran out
 
     @property
@@ -62,23 +69,177 @@ class Solution:
 
 @dataclass
 class Budget:
-    """How much search one answer may take: positions (nodes) and seconds; None: no limit."""
+    """How much search one answer may take: positions (nodes), CPU seconds, and the most
+    positions its table may hold at once (None: no limit; the table: ``MAX_POSITIONS``)."""
 
     nodes: int | None = None
     seconds: float | None = None
+    positions: int | None = None
+
+
+class _Table:
+    """What one answer's searches share: the positions proved lost, and the positions where
+    the safe-move shortcut may not be taken (it led round in a circle)."""
+
+    __slots__ = ("expand_fully", "lost", "most")
+
+    def __init__(self, most: int) -> None:
+        self.lost: set[int] = set()
+        self.expand_fully: set[int] = set()
+        self.most = most
 
 
 class _Frame:
-    """One position on the search path, with the actions still to try from it."""
+    """One position on the search path: the actions still to try, and its Tarjan numbers."""
 
-    __slots__ = ("action", "children", "state")
+    __slots__ = ("action", "actions", "index", "key", "low", "next", "reduced", "state", "unsure")
 
     def __init__(
-        self, state: State, action: Action | None, children: Iterator[tuple[State, Action]]
-    ):
+        self,
+        state: State,
+        key: int,
+        action: Action | None,
+        actions: list[Action],
+        index: int,
+        reduced: bool,
+    ) -> None:
         self.state = state
-        self.action = action
-        self.children = children
+        self.key = key
+        self.action = action  # the action that led here
+        self.actions = actions
+        self.next = 0
+        self.index = self.low = index
+        self.reduced = reduced  # only a safe move is tried from here (or, aggregated, below)
+        self.unsure = False  # something below could not be proved
+
+
+_PAUSED, _WON, _DONE = 0, 1, 2
+
+
+class _Run:
+    """One depth-first search, which can be paused and continued.
+
+    A position seen in this run that is no longer on the Tarjan stack was proved lost (it is
+    in the table) or could not be proved (``unsure``): a component that holds a position where
+    only a safe move was tried, and that reaches back into itself, may owe its being closed to
+    the shortcut, so it proves nothing, and those positions are searched in full next time.
+    """
+
+    def __init__(
+        self, solver: Solver, start: State, actions: tuple[Action, ...], table: _Table,
+        shuffle: random.Random | None,
+    ) -> None:  # fmt: skip
+        self.solver = solver
+        self.table = table
+        self.shuffle = shuffle
+        self.counter = 0
+        self.active: dict[int, int] = {}  # key -> Tarjan index, for positions on the stack
+        self.members: list[int] = []  # the Tarjan stack
+        self.unsure: set[int] = set()
+        self.reduced_keys: set[int] = set()
+        self.stack: list[_Frame] = []
+        self.won: list[tuple[State, Action]] | None = None
+        key = solver.game.keys.hash(start)
+        self._push(start, key, None, actions)
+
+    def size(self) -> int:
+        return len(self.active) + len(self.unsure)
+
+    def _push(
+        self, state: State, key: int, action: Action | None, actions: tuple[Action, ...]
+    ) -> None:
+        ordered, reduced = self.solver.ordered(state, key, actions, self.table, self.shuffle)
+        index = self.counter
+        self.counter += 1
+        self.active[key] = index
+        self.members.append(key)
+        if reduced:
+            self.reduced_keys.add(key)
+        self.stack.append(_Frame(state, key, action, ordered, index, reduced))
+
+    def advance(self, allowance: int, deadline: float | None) -> tuple[int, int]:
+        """Explore up to ``allowance`` new positions: (_PAUSED, _WON or _DONE, positions)."""
+        solver = self.solver
+        game = solver.game
+        successor, expand, outcome = game.successor, game.expand, game.outcome
+        hash_key = game.keys.hash
+        dead = solver.dead
+        table = self.table
+        lost, active, unsure = table.lost, self.active, self.unsure
+        stack = self.stack
+        cpu = time.process_time
+        nodes = 0
+        while stack:
+            frame = stack[-1]
+            if frame.next < len(frame.actions):
+                action = frame.actions[frame.next]
+                frame.next += 1
+                after = successor(frame.state, action)
+                key = hash_key(after)
+                if key in lost:
+                    continue
+                index = active.get(key)
+                if index is not None:
+                    if index < frame.low:
+                        frame.low = index
+                    elif index == frame.index and frame.reduced:
+                        # A safe move that leads back to where it was played: no shortcut.
+                        table.expand_fully.add(key)
+                        frame.unsure = True
+                    continue
+                if key in unsure:
+                    frame.unsure = True
+                    continue
+                if nodes >= allowance:
+                    frame.next -= 1  # tried again when the run goes on
+                    return _PAUSED, nodes
+                nodes += 1
+                if deadline is not None and not nodes & 255 and cpu() > deadline:
+                    frame.next -= 1
+                    return _PAUSED, nodes
+                after, actions = expand(after)
+                result = outcome(after)
+                if result == "won":
+                    line = [(f.state, g.action) for f, g in pairwise(stack) if g.action]
+                    line.append((frame.state, action))
+                    self.won = line
+                    return _WON, nodes
+                if result is not None or not actions or (dead is not None and dead(after)):
+                    lost.add(key)
+                    continue
+                self._push(after, key, action, actions)
+                continue
+            # Every action of this position was tried.
+            stack.pop()
+            if frame.low < frame.index:  # part of a component whose root is further up
+                parent = stack[-1]
+                if frame.low < parent.low:
+                    parent.low = frame.low
+                parent.unsure |= frame.unsure
+                parent.reduced |= frame.reduced
+                continue
+            self._close(frame)
+            if stack and frame.unsure:
+                stack[-1].unsure = True
+        return _DONE, nodes
+
+    def _close(self, root: _Frame) -> None:
+        """A component is explored to the end: proved lost, or not proved (see the class)."""
+        members = self.members
+        at = len(members) - 1
+        while members[at] != root.key:
+            at -= 1
+        component = members[at:]
+        del members[at:]
+        active = self.active
+        for key in component:
+            del active[key]
+        if root.unsure or (root.reduced and len(component) > 1):
+            root.unsure = True
+            self.unsure.update(component)
+            self.table.expand_fully.update(k for k in component if k in self.reduced_keys)
+        else:
+            self.table.lost.update(component)
 
 
 class Solver:
@@ -88,11 +249,25 @@ class Solver:
         self.game = game
         self.foundations = game.foundations
         self.foundation_set = frozenset(game.foundations)
-        self.dead = dead_card_test(game)
+        self.dead: Callable[[State], bool] | None = dead_card_test(game)
         accepts = game.layout.accepts
         # Places that hold one card at most (free cells): worth emptying, costly to fill.
         self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
         self.home_rules = [(f, accepts[f]) for f in game.foundations]
+        # Piles the position keys treat alike: a move into one empty pile of such a group
+        # leads where the same move into another would.
+        self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
+        self._faces_under: dict[tuple[int, ...], frozenset[int]] = {}
+
+    def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
+        """The faces of a pile's cards below its top card (worked out once per pile)."""
+        known = self._faces_under
+        faces = known.get(pile)
+        if faces is None:
+            if len(known) > 200_000:
+                known.clear()
+            faces = known[pile] = frozenset(FACE[c] for c in pile[:-1])
+        return faces
 
     def _home_next(self, state: State) -> frozenset[int]:
         """The faces some foundation takes next."""
@@ -128,136 +303,137 @@ class Solver:
             into_empty, -taken,
         )  # fmt: skip
 
-    def _children(
-        self, state: State, actions: tuple[Action, ...], shuffle: random.Random | None
-    ) -> Iterator[tuple[State, Action]]:
-        """The positions after each action, most promising first; a safe move alone.
-
-        Actions that look equally promising come in the rule file's order, or, when
-        ``shuffle`` is given, in an order it draws.
-        """
-        game = self.game
-        effects = game.effects
-        chosen: list[Action] | None = None
-        for action in actions:
-            if effects[action.name].is_safe(state, action):
-                chosen = [action]
-                break
-        if chosen is None:
-            draw = shuffle.random if shuffle is not None else None
-            home_next = self._home_next(state)
-            buried = frozenset(
-                p
-                for p, pile in enumerate(state.piles)
-                if p not in self.foundation_set and any(FACE[c] in home_next for c in pile[:-1])
-            )
-            keyed = [
-                (self._rank(state, a, home_next, buried), draw() if draw is not None else k, k)
-                for k, a in enumerate(actions)
-            ]
-            keyed.sort()
-            chosen = [actions[k] for _, _, k in keyed]
-        for action in chosen:
-            yield game.successor(state, action), action
+    def ordered(
+        self,
+        state: State,
+        key: int,
+        actions: tuple[Action, ...],
+        table: _Table,
+        shuffle: random.Random | None,
+    ) -> tuple[list[Action], bool]:
+        """The actions to try from a position, most promising first, and whether only a safe
+        move is tried. Actions that look equally promising come in the rule file's order, or,
+        when ``shuffle`` is given, in an order it draws."""
+        effects = self.game.effects
+        if key not in table.expand_fully:
+            for action in actions:
+                if effects[action.name].is_safe(state, action):
+                    return [action], True
+        piles = state.piles
+        alike = self.alike
+        if alike:
+            kept: list[Action] = []
+            into: set[tuple[str, int, int, int]] = set()
+            for action in actions:
+                dst = action.dst
+                if dst >= 0 and not piles[dst] and dst in alike:
+                    where = (action.name, action.src, action.n, alike[dst])
+                    if where in into:
+                        continue
+                    into.add(where)
+                kept.append(action)
+            actions = tuple(kept)
+        draw = shuffle.random if shuffle is not None else None
+        home_next = self._home_next(state)
+        found = self.foundation_set
+        under = self._under
+        buried = frozenset(
+            p
+            for p, pile in enumerate(piles)
+            if len(pile) > 1 and p not in found and not home_next.isdisjoint(under(pile))
+        )
+        keyed = [
+            (self._rank(state, a, home_next, buried), draw() if draw is not None else k, k)
+            for k, a in enumerate(actions)
+        ]
+        keyed.sort()
+        return [actions[k] for _, _, k in keyed], False
 
     def solve(self, start: State, budget: Budget | None = None) -> Solution:
         """Search from ``start`` within ``budget``: won, lost or unknown.
 
-        The search is run again and again with budgets that grow in the Luby sequence (1, 1,
-        2, 1, 1, 2, 4 ... times a base); the first run tries equally promising actions in the
-        rule file's order, the later ones in orders drawn at random (seeded, so answers
-        repeat). Searches of such games often find a win at once or wander for long: restarts
-        cut the long wanderings short, and the growing runs still explore everything when a
-        deal cannot be won.
+        Two searches take turns, with allowances that grow in the Luby sequence (1, 1, 2, 1,
+        1, 2, 4 ... times a base): one that goes on where it stopped, trying equally promising
+        actions in the rule file's order, so that it explores everything in the end; and short
+        ones that start afresh with orders drawn at random (seeded, so answers repeat), which
+        often find a win that the first would reach only late. Both add what they prove to the
+        same table, and skip what it holds.
         """
         budget = budget or Budget()
-        began = time.perf_counter()
+        cpu = time.process_time
+        began = cpu()
         deadline = began + budget.seconds if budget.seconds is not None else None
-        nodes = 0
-        for run in itertools.count():
-            allowance = _luby(run + 1) * RESTART_NODES
-            if budget.nodes is not None:
-                allowance = min(allowance, budget.nodes - nodes)
-            shuffle = random.Random(run) if run else None
-            result, line, used = self._search(start, allowance, deadline, shuffle)
-            nodes += used
-            if result != "unknown":
-                if result == "won":
-                    line = self.shorten(line)
-                return Solution(result, line, nodes, time.perf_counter() - began)
-            if budget.nodes is not None and nodes >= budget.nodes:
-                return self._unknown(nodes, began, "the node budget ran out")
-            if deadline is not None and time.perf_counter() > deadline:
-                return self._unknown(nodes, began, "the time budget ran out")
+        table = _Table(budget.positions or MAX_POSITIONS)
+        game = self.game
+        state, actions = game.expand(start)
+        if game.outcome(state) == "won":
+            return Solution("won", [], 1, cpu() - began)
+        if game.outcome(state) is not None or not actions:
+            return Solution("lost", [], 1, cpu() - began)
+        main = _Run(self, state, actions, table, None)
+        root = main.stack[0].key
+        nodes = 1
+        chunk = max(1, min(RESTART_NODES, table.most // 8))  # between looks at the table's size
+        for turn in range(1, 1 << 62):
+            base = _luby(turn) * RESTART_NODES
+            probe = _Run(self, state, actions, table, random.Random(turn))
+            for run in (main, probe):
+                allowance = base
+                if budget.nodes is not None:
+                    allowance = min(allowance, budget.nodes - nodes)
+                while allowance > 0:
+                    share = min(allowance, chunk)
+                    status, used = run.advance(share, deadline)
+                    nodes += used
+                    allowance -= share
+                    if status == _WON:
+                        assert run.won is not None
+                        line = self.shorten(run.won, nodes)
+                        return Solution("won", line, nodes, cpu() - began)
+                    if root in table.lost:
+                        return Solution("lost", [], nodes, cpu() - began)
+                    if status == _DONE:
+                        if run is main:  # not proved for a shortcut's sake: search again
+                            main = _Run(self, state, actions, table, None)
+                        break
+                    if len(table.lost) + main.size() + probe.size() > table.most:
+                        return self._unknown(
+                            nodes, began, f"the table of positions is full ({table.most:,})"
+                        )
+                    if deadline is not None and cpu() > deadline:
+                        return self._unknown(nodes, began, "the time budget ran out")
+                if budget.nodes is not None and nodes >= budget.nodes:
+                    return self._unknown(nodes, began, "the node budget ran out")
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _search(
-        self,
-        start: State,
-        allowance: int,
-        deadline: float | None,
-        shuffle: random.Random | None,
-    ) -> tuple[Verdict, list[tuple[State, Action]], int]:
-        """One depth-first search of at most ``allowance`` positions (or until ``deadline``)."""
-        game = self.game
-        keys = game.keys
-        state, actions = game.expand(start)
-        nodes = 1
-        if game.outcome(state) == "won":
-            return "won", [], nodes
-        seen = {keys.hash(state)}
-        stack = [_Frame(state, None, self._children(state, actions, shuffle))]
-        dead = self.dead
-        while stack:
-            frame = stack[-1]
-            step = next(frame.children, None)
-            if step is None:
-                stack.pop()
-                continue
-            after, action = step
-            key = keys.hash(after)
-            if key in seen:
-                continue
-            seen.add(key)
-            nodes += 1
-            if nodes > allowance:
-                return "unknown", [], nodes - 1
-            if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
-                return "unknown", [], nodes
-            after, actions = game.expand(after)
-            outcome = game.outcome(after)
-            if outcome == "won":
-                line = [
-                    (before.state, now.action)
-                    for before, now in pairwise(stack)
-                    if now.action is not None
-                ]
-                line.append((stack[-1].state, action))
-                return "won", line, nodes
-            if outcome is not None or not actions or (dead is not None and dead(after)):
-                continue
-            stack.append(_Frame(after, action, self._children(after, actions, shuffle)))
-        return "lost", [], nodes
-
-    def shorten(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
+    def shorten(
+        self, line: list[tuple[State, Action]], work: int = 0
+    ) -> list[tuple[State, Action]]:
         """The winning line without its detours: where one action leads from a position of
         the line to a later one, the actions between are left out. A depth-first line often
-        wanders (a card moved there and back while the stock turns); a hint should not."""
+        wanders (a card moved there and back while the stock turns); a hint should not.
+
+        Positions are compared as ``successor`` leaves them (before the flow's deferred
+        transitions, which follow from the position alone), so no move list is made for the
+        positions tried; at most ``work`` of them, or 50 for each action of the line."""
         if not line or len(line) > SHORTEN_MOST:
             return line
         game = self.game
-        last_state, last_action = line[-1]
-        states = [state for state, _ in line]
-        states.append(game.expand(game.successor(last_state, last_action))[0])
-        place = {state: k for k, state in enumerate(states)}
+        successor = game.successor
+        place = {state: k for k, (state, _) in enumerate(line)}
+        for k, (state, action) in enumerate(line):
+            place.setdefault(successor(state, action), k + 1)
+        allowance = max(work, 50 * len(line))
         out: list[tuple[State, Action]] = []
         k = 0
         while k < len(line):
             state, action = line[k]
             reach = k + 1
-            if not game.autoplays(state):
-                for other in game.legal_actions(state):
-                    later = place.get(game.expand(game.successor(state, other))[0], -1)
+            if allowance > 0 and not game.autoplays(state):
+                others = game.legal_actions(state)
+                allowance -= len(others)
+                for other in others:
+                    later = place.get(successor(state, other), -1)
                     if later > reach:
                         reach, action = later, other
             out.append((state, action))
@@ -266,7 +442,7 @@ class Solver:
 
     @staticmethod
     def _unknown(nodes: int, began: float, reason: str) -> Solution:
-        return Solution("unknown", [], nodes, time.perf_counter() - began, reason)
+        return Solution("unknown", [], nodes, time.process_time() - began, reason)
 
 
 def solve(game: Game, state: State, budget: Budget | None = None) -> Solution:

@@ -54,11 +54,13 @@ def solve_deal(game: Game, seed: Seed, budget: Budget) -> DealVerdict:
 _WORKER: tuple[Game, Budget] | None = None
 
 
-def _init_worker(path: str, nodes: int | None, seconds: float | None) -> None:
+def _init_worker(
+    path: str, nodes: int | None, seconds: float | None, positions: int | None
+) -> None:
     global _WORKER
     # Ctrl-C is the main process's to handle: it stops the workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER = (load_game(path), Budget(nodes, seconds))
+    _WORKER = (load_game(path), Budget(nodes, seconds, positions))
 
 
 def _work(seed: Seed) -> DealVerdict:
@@ -182,7 +184,9 @@ def _solve_all(
             yield solve_deal(game, seed, budget)
         return
     pool = ProcessPoolExecutor(
-        jobs, initializer=_init_worker, initargs=(str(game.path), budget.nodes, budget.seconds)
+        jobs,
+        initializer=_init_worker,
+        initargs=(str(game.path), budget.nodes, budget.seconds, budget.positions),
     )
     pending: set[Future[DealVerdict]] = set()
     feed = iter(seeds)

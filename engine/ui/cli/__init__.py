@@ -133,7 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--seed", type=_seed, help="deal number N or ms:N (default 0)")
     deal.add_argument("--deck", help="the deal order, as for 'play'")
     p.add_argument("--budget-nodes", type=_positive, help="give up after this many positions")
-    p.add_argument("--budget-seconds", type=_positive_time, help="give up after this many seconds")
+    p.add_argument(
+        "--budget-seconds", type=_positive_time, help="give up after this many CPU seconds"
+    )
+    p.add_argument(
+        "--max-positions",
+        type=_positive,
+        help="the most positions the search keeps in memory (default 20,000,000: about 2 GB)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run="solve:cmd_solve")
 
@@ -147,8 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="judge each deal with the solver (won, lost or unknown) instead of playing it",
     )
-    p.add_argument("--budget-seconds", type=_positive_time, help="with --solve: seconds a deal")
+    p.add_argument("--budget-seconds", type=_positive_time, help="with --solve: CPU seconds a deal")
     p.add_argument("--budget-nodes", type=_positive, help="with --solve: positions a deal")
+    p.add_argument(
+        "--max-positions",
+        type=_positive,
+        help="with --solve: the most positions a deal's search keeps in memory (default "
+        "20,000,000: about 2 GB a process)",
+    )
     p.add_argument(
         "--results",
         help="with --solve: append a JSON line per deal; deals already there are skipped",

@@ -20,7 +20,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         seed = args.seed if args.seed is not None else 0
         order = game.seed_order(seed)
-    budget = Budget(nodes=args.budget_nodes, seconds=args.budget_seconds)
+    budget = Budget(args.budget_nodes, args.budget_seconds, args.max_positions)
     found = Solver(game).solve(game.deal(order), budget)
     actions = [game.action_text(a) for a in found.player_actions(game)]
     if args.json:
@@ -38,7 +38,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_OK
     out = console()
     deal = f"seed {seed}" if seed is not None else "the given deck"
-    searched = f"{found.nodes:,} positions in {found.seconds:.2f} s"
+    searched = f"{found.nodes:,} positions in {found.seconds:.2f} CPU s"
     if found.result == "won":
         out.print(f"{game.name}, {deal}: won in {len(actions)} actions ({searched}).", markup=False)
         for start in range(0, len(actions), 12):

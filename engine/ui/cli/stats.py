@@ -29,8 +29,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     game.seed_order(args.seed)  # a deal number the game cannot use is refused before any work
     if args.solve:
         return _solved(game, args)
-    if args.results or args.budget_seconds or args.budget_nodes:
-        raise UsageError("--results and the budgets go with --solve")
+    if args.results or args.budget_seconds or args.budget_nodes or args.max_positions:
+        raise UsageError("--results, --max-positions and the budgets go with --solve")
     summary = summarise(game, args.seed)
     interrupted = False
     show_bar = sys.stderr.isatty() and not args.json
@@ -137,7 +137,7 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
     seconds = args.budget_seconds
     if seconds is None and args.budget_nodes is None:
         seconds = 10.0
-    budget = Budget(nodes=args.budget_nodes, seconds=seconds)
+    budget = Budget(args.budget_nodes, seconds, args.max_positions)
     results = Path(args.results) if args.results else None
     verdicts: list[DealVerdict] = []
     interrupted = False
@@ -164,7 +164,7 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
     out = console()
     limit = []
     if budget.seconds is not None:
-        limit.append(f"{budget.seconds:g} s")
+        limit.append(f"{budget.seconds:g} CPU s")
     if budget.nodes is not None:
         limit.append(f"{budget.nodes:,} positions")
     last = seed_after(args.seed, args.deals - 1)
@@ -185,7 +185,7 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
         markup=False,
     )
     out.print(
-        f"time per deal: median {summary.percentile(0.5):.2f} s, "
+        f"CPU time per deal: median {summary.percentile(0.5):.2f} s, "
         f"90% {summary.percentile(0.9):.2f} s, 99% {summary.percentile(0.99):.2f} s",
         markup=False,
     )

@@ -114,6 +114,7 @@ class Move(Effect[MoveSpec]):
             t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
         )
         self._foundations = frozenset(layout.with_role("foundation"))
+        self._faces_of: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._copies = Counter(FACE[c] for c in layout.cards)
         self._builders: list[frozenset[int]] = []
         if spec.safe == "builders_home":
@@ -221,16 +222,43 @@ class Move(Effect[MoveSpec]):
         name = self.name
         return [Action(name, src, dst) for _, _, src, dst in found]
 
+    def _run_faces(self, pile: tuple[int, ...], src: int) -> tuple[int, ...]:
+        """The faces that decide each count's move from ``pile``, for 1, 2 .. as many cards
+        as may move together: the lowest card moved (or, compared by the top, the top card).
+
+        Worked out once per pile: a pile's tuple is shared by every position that holds it."""
+        known = self._faces_of
+        key = (src, pile)
+        faces = known.get(key)
+        if faces is None:
+            most = self._movable(pile, src)
+            if self._by_top:
+                faces = (FACE[pile[-1]],) * most
+            else:
+                faces = tuple(FACE[c] for c in pile[-1 : -most - 1 : -1])
+            if len(known) > 200_000:
+                known.clear()
+            known[key] = faces
+        return faces
+
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
         if self._plain_top:
             return self._top_moves(piles)
-        wants = []
-        for dst, rule in self._rules:
+        # What each target takes, looked up by face: most targets take a card or two, so a
+        # source's cards are matched with a dict lookup each, not against every target.
+        some: dict[int, list[tuple[int, int]]] = {}
+        every: list[tuple[int, int]] = []
+        for order, (dst, rule) in enumerate(self._rules):
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
-            if wanted:
-                wants.append((dst, wanted, rule.max_cards))
-        if not wants:
+            if not wanted:
+                continue
+            if len(wanted) == 52:
+                every.append((order, dst))
+            else:
+                for face in wanted:
+                    some.setdefault(face, []).append((order, dst))
+        if not some and not every:
             return []
         name = self.name
         out: list[Action] = []
@@ -238,34 +266,47 @@ class Move(Effect[MoveSpec]):
         limited, space_set = self._limited, self._space_set
         free = sum(1 for c in self._cells if not piles[c]) + 1 if limited else 0
         spaces = sum(1 for s in self._spaces if not piles[s]) if limited else 0
-        by_top, reach, single = self._by_top, self._reach is not None, self._one_at_a_time
+        reach, single, rules = self._reach is not None, self._one_at_a_time, self._rules
         counted = self.mode != "top"
+        whole = self.mode == "pile"
+        covered = self._covered
         for src in self.sources:
             pile = piles[src]
-            if not pile or self._blocked(piles, src):
+            if not pile or (covered and self._blocked(piles, src)):
                 continue
-            most = self._movable(pile, src)
+            faces = self._run_faces(pile, src)
+            most = len(faces)
             if not most:
                 continue
-            fewest = most if self.mode == "pile" else 1
-            # The face that decides each count's move: the top card's, or the lowest moved.
-            faces = (
-                [FACE[pile[-1]]] * most if by_top else [FACE[c] for c in pile[-1 : -most - 1 : -1]]
-            )
-            for dst, wanted, room in wants:
+            fewest = most if whole else 1
+            found: list[tuple[int, int, int]] = []  # (target's order, count, target)
+            for k in range(fewest, most + 1):
+                for order, dst in some.get(faces[k - 1], ()):
+                    found.append((order, k, dst))
+            for order, dst in every:
+                if dst in single or rules[order][1].max_cards == 1:
+                    if fewest == 1:
+                        found.append((order, 1, dst))
+                else:
+                    found += [(order, k, dst) for k in range(fewest, most + 1)]
+            if not found:
+                continue
+            if len(found) > 1:
+                found.sort()
+            for order, k, dst in found:
                 if dst == src or (reach and not self._reachable(piles, src, dst)):
                     continue
-                top = most
-                if limited:  # an empty target is not a space to move through
-                    cap = free << (spaces - (dst in space_set and not piles[dst]))
-                    top = cap if cap < top else top
-                if dst in single:
-                    top = 1
-                if room and room - len(piles[dst]) < top:
-                    top = room - len(piles[dst])
-                for k in range(fewest, top + 1):
-                    if faces[k - 1] in wanted:
-                        out.append(Action(name, src, dst, k if counted else 0))
+                if k > 1:
+                    if limited:  # an empty target is not a space to move through
+                        cap = free << (spaces - (dst in space_set and not piles[dst]))
+                        if k > cap:
+                            continue
+                    if dst in single:
+                        continue
+                room = rules[order][1].max_cards
+                if room and room - len(piles[dst]) < k:
+                    continue
+                out.append(Action(name, src, dst, k if counted else 0))
         return out
 
     def refusal(self, state: State, action: Action) -> str | None:
