@@ -197,6 +197,9 @@ class _Run:
                 if deadline is not None and not nodes & 255 and cpu() > deadline:
                     frame.next -= 1
                     return _PAUSED, nodes
+                if dead is not None and dead(after):  # no win: its moves need not be listed
+                    lost.add(key)
+                    continue
                 after, actions = expand(after)
                 result = outcome(after)
                 if result == "won":
@@ -204,7 +207,7 @@ class _Run:
                     line.append((frame.state, action))
                     self.won = line
                     return _WON, nodes
-                if result is not None or not actions or (dead is not None and dead(after)):
+                if result is not None or not actions:
                     lost.add(key)
                     continue
                 self._push(after, key, action, actions)
