@@ -1,0 +1,324 @@
+"""The full-screen table, driven headless through Textual's pilot: clicks, drags, double-clicks,
+keys, refusals with the engine's reason, and a game that goes on in line mode."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from conftest import run_cli
+from yaml_solitaire.engine.core.game import Game
+from yaml_solitaire.engine.core.load import load_game
+from yaml_solitaire.engine.core.state import Action
+from yaml_solitaire.engine.play.progress import Deal, new_deal
+from yaml_solitaire.engine.play.records import deal_order, read_record
+from yaml_solitaire.engine.play.userdata import autosave_path
+from yaml_solitaire.engine.ui.cli.output import position_json
+from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
+from yaml_solitaire.engine.ui.table.layout import Hit
+
+GAMES = ("klondike", "freecell", "big-ben", "spider", "pyramid")
+SIZE = (80, 24)
+
+
+def options(**changes: Any) -> argparse.Namespace:
+    args = argparse.Namespace(
+        json=False, trace=False, no_record=True, no_auto=False, ascii=False, line=True
+    )
+    for key, value in changes.items():
+        setattr(args, key, value)
+    return args
+
+
+def table_app(game: Game, seed: int, **changes: Any) -> TableApp:
+    return make_app(game, options(**changes), new_deal(game, seed), game.id, ticking=False)
+
+
+def at_table(
+    app: TableApp, script: Callable[[Any], Awaitable[None]], size: tuple[int, int] = SIZE
+) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+def cell(app: TableApp, hit: Hit) -> tuple[int, int]:
+    """A cell of the table where ``hit`` (a pile and a card, or -1 for the pile) is drawn."""
+    picture = app.query_one(TableView).picture
+    assert picture is not None
+    cells = sorted((y, x) for (x, y), h in picture.hits.items() if h == hit)
+    assert cells, f"{hit} is not on the table"
+    y, x = cells[0]
+    return x, y
+
+
+def top(app: TableApp, pile: int) -> Hit:
+    cards = app.player.session.position.piles[pile]
+    return (pile, len(cards) - 1) if cards else (pile, -1)
+
+
+def first_card(app: TableApp, action: Action) -> Hit:
+    """Where a click picks the cards ``action`` moves: the card its run starts at."""
+    cards = app.player.session.position.piles[action.src]
+    return (action.src, len(cards) - max(action.n, 1))
+
+
+def seed_with(game: Game, wanted: Callable[[Game, Action], bool], **changes: Any) -> int:
+    """The first deal whose first position has a legal action that ``wanted`` accepts."""
+    from yaml_solitaire.engine.play.progress import Progress
+
+    for seed in range(1, 400):
+        progress = Progress(game, new_deal(game, seed), auto=not changes.get("no_auto", False))
+        state = progress.session.position
+        if not game.is_terminal(state) and any(wanted(game, a) for a in game.legal_actions(state)):
+            return seed
+    raise AssertionError("no such deal")  # pragma: no cover
+
+
+def two_piles(game: Game, action: Action) -> bool:
+    return action.src >= 0 and action.dst >= 0
+
+
+def homeward(game: Game, action: Action) -> bool:
+    return action.src >= 0 and (action.dst in game.foundations or action.dst < 0)
+
+
+def chosen(app: TableApp) -> list[Action]:
+    return [p.action for p in app.player.session.history if not p.auto]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_click_a_card_then_its_place(game_id: str) -> None:
+    game = load_game(game_id)
+    app = table_app(game, seed_with(game, two_piles))
+
+    async def script(pilot: Any) -> None:
+        action = next(a for a in app.player.session.legal_actions() if two_piles(game, a))
+        await pilot.click(TableView, offset=cell(app, first_card(app, action)))
+        assert app.marks.picked is not None
+        await pilot.click(TableView, offset=cell(app, top(app, action.dst)))
+        assert action in chosen(app)
+        assert app.marks.picked is None
+
+    at_table(app, script)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_drag_a_card_onto_its_place(game_id: str) -> None:
+    game = load_game(game_id)
+    app = table_app(game, seed_with(game, two_piles))
+
+    async def script(pilot: Any) -> None:
+        action = next(a for a in app.player.session.legal_actions() if two_piles(game, a))
+        await pilot.mouse_down(TableView, offset=cell(app, first_card(app, action)))
+        await pilot.mouse_up(TableView, offset=cell(app, top(app, action.dst)))
+        assert chosen(app) == [action]
+
+    at_table(app, script)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "spider"])
+def test_double_click_sends_a_card_home(game_id: str) -> None:
+    game = load_game(game_id)
+    app = table_app(game, seed_with(game, homeward, no_auto=True), no_auto=True)
+
+    async def script(pilot: Any) -> None:
+        action = next(a for a in app.player.session.legal_actions() if homeward(game, a))
+        home = game.score(app.player.session.position)
+        await pilot.double_click(TableView, offset=cell(app, top(app, action.src)))
+        assert chosen(app) and chosen(app)[-1].src == action.src
+        assert game.score(app.player.session.position) > home
+
+    at_table(app, script)
+
+
+def test_double_click_where_no_foundation_takes_the_card_says_so() -> None:
+    game = load_game("spider")  # its foundations take only whole runs, by themselves
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        before = app.player.session.position
+        await pilot.double_click(TableView, offset=cell(app, top(app, game.layout.one("t1"))))
+        assert app.player.session.position == before
+        assert app.message_text.startswith("! no foundation takes")
+
+    at_table(app, script)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "freecell"])
+def test_a_click_on_the_stock_draws_and_u_r_undo_and_redo(game_id: str) -> None:
+    game = load_game(game_id)
+    app = table_app(game, 1)
+    stock = game.layout.with_role("stock")[0]
+
+    async def script(pilot: Any) -> None:
+        before = app.player.session.position
+        await pilot.click(TableView, offset=cell(app, top(app, stock)))
+        after = app.player.session.position
+        assert len(after.piles[stock]) < len(before.piles[stock])
+        assert chosen(app)[-1].src == -1  # the stock's own action: draw, or deal a row
+        await pilot.press("u")
+        assert app.player.session.position == before
+        await pilot.press("r")
+        assert app.player.session.position == after
+
+    at_table(app, script)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_refused_move_shows_the_engines_reason_and_changes_nothing(game_id: str) -> None:
+    game = load_game(game_id)
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        session = app.player.session
+        legal = session.legal_actions()
+        pairs = [
+            (s, d)
+            for s in game.layout.with_role("tableau")
+            for d in game.layout.with_role("tableau")
+            if s != d and session.position.piles[s] and session.position.piles[d]
+            and not any(a.src in (s, d) and a.dst in (s, d) for a in legal)
+        ]  # fmt: skip
+        src, dst = pairs[0]
+        before = session.position
+        await pilot.click(TableView, offset=cell(app, top(app, src)))
+        await pilot.click(TableView, offset=cell(app, top(app, dst)))
+        assert session.position == before
+        text = f"{game.pile_names[src]} {game.pile_names[dst]}"
+        try:
+            session.push(game.parse_action(text, before))
+        except ValueError as exc:
+            assert app.message_text == f"! {exc}"
+        else:  # pragma: no cover - the move was legal after all
+            raise AssertionError(text)
+
+    at_table(app, script)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_quit_at_the_table_and_go_on_in_line_mode(game_id: str) -> None:
+    game = load_game(game_id)
+    app = table_app(game, seed_with(game, two_piles))
+
+    async def script(pilot: Any) -> None:
+        action = next(a for a in app.player.session.legal_actions() if two_piles(game, a))
+        await pilot.click(TableView, offset=cell(app, first_card(app, action)))
+        await pilot.click(TableView, offset=cell(app, top(app, action.dst)))
+        await pilot.press("q")  # the game has a move: the table asks first
+        assert app.is_running
+        await pilot.press("y")
+
+    at_table(app, script)
+    assert not app.is_running
+    assert any("Saved" in text for text in app.farewell)
+    shown = position_json(game, app.player.session.position)
+    resumed = run_cli("play", game_id, "--resume", "--json", "--no-record", stdin="quit\n")
+    assert resumed.code == 0
+    first = resumed.json_lines()[0]
+    assert first["piles"] == shown["piles"] and first["resumed"]
+
+
+def test_a_game_begun_in_line_mode_goes_on_at_the_table() -> None:
+    game = load_game("klondike")
+    begun = run_cli(
+        "play", "klondike", "--seed", "3", "--json", "--no-record", stdin="d\nd\nquit\n"
+    )
+    assert begun.code == 0
+    expected = begun.json_lines()[-2]["piles"]
+    path = autosave_path(game.id)
+    record = read_record(path)
+    deal = Deal(record.seed, deal_order(record, game))
+    app = make_app(game, options(), deal, "klondike", record, str(path), ticking=False)
+
+    async def script(pilot: Any) -> None:
+        assert position_json(game, app.player.session.position)["piles"] == expected
+        assert "resumed" in app.message_text or app.player.progress.moves == 2
+        assert app.player.progress.moves == 2
+        await pilot.press("u")
+        assert app.player.progress.moves == 1
+
+    at_table(app, script)
+
+
+def test_the_command_bar_takes_line_mode_commands() -> None:
+    game = load_game("klondike")
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("colon")
+        for key in "draw":
+            await pilot.press(key)
+        await pilot.press("enter")
+        assert chosen(app) == [Action("draw")]
+        for key in "t1 t2":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        assert app.message_text.startswith("! ")
+        assert len(chosen(app)) == 1
+
+    at_table(app, script)
+
+
+def test_keys_pick_piles_and_h_lights_the_hint() -> None:
+    game = load_game("freecell")
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("h")
+        assert app.marks.hint is not None
+        assert app.message_text.startswith("hint: ")
+        hinted = app.player.adviser.advise(app.player.session.position, app.player.seen).action
+        assert hinted is not None
+        tableau = game.layout.with_role("tableau")
+        await pilot.press(str(tableau.index(hinted.src) + 1))
+        assert app.marks.picked is not None and app.marks.picked[0] == hinted.src
+        await pilot.press("escape")
+        assert app.marks.picked is None
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "TextPane"
+        await pilot.press("escape")
+        await pilot.press("i")
+        assert type(app.screen).__name__ == "TextPane"
+        await pilot.press("escape")
+        await pilot.press("right", "enter")
+        assert app.marks.picked is not None or app.message_text
+
+    at_table(app, script)
+
+
+def test_status_bar_and_a_fresh_game_quits_without_asking() -> None:
+    game = load_game("klondike")
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        status = str(app.query_one("#status").render())
+        assert "Klondike" in status and "moves: 0" in status
+        await pilot.press("q")
+
+    at_table(app, script)
+    assert not app.is_running
+
+
+def test_line_mode_and_help_do_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom yaml_solitaire.engine.ui.cli import main\n"
+        "main(['play', 'klondike', '--seed', '1', '--no-record'])\n"
+        "print(json.dumps([m for m in sys.modules if m.split('.')[0] == 'textual']))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", "import json\n" + code],
+        input="quit\n", capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == []
