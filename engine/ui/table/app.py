@@ -10,7 +10,9 @@ refuses shows the engine's reason in the status bar.
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import textwrap
 from typing import ClassVar
 
 from rich.text import Text
@@ -31,21 +33,50 @@ from ...play.records import GameRecord
 from ...vocab.effects.removal import Pair
 from ..cli.play import Player
 from ..render import time_text
+from ..screen import Screen
 from .layout import Hit, Marks, Picture, Table
 
-MOUSE_HELP = """\
-The mouse:
-  click a card, then the pile it goes to (click the card a run starts at to move the run);
-  or drag a card onto its pile; double-click a card to send it to a foundation;
-  click the stock to draw (or to turn the waste over); click a gap to fill it, where the
-  rules have such an action; click a picked card again to put it back.
-The keys:
-  arrows choose a pile, Enter or Space picks its card (or puts the picked card there);
-  Up and Down with a card picked make the run longer or shorter; 1..9 and 0 pick t1..t10,
-  s the stock, w the waste, f sends the picked card home, Esc puts it back;
-  u undo, r redo, h hint (the card and its target light up), i the rules, ? this help,
-  : the command bar (every command of line mode: 't3 f1', 'draw', 'save FILE', 'new'...),
-  q quit (the game is saved to be resumed here or in line mode)."""
+MOUSE_HELP = {
+    "The mouse": [
+        "click a card, then the pile it goes to (click the card a run starts at to move the "
+        "run), or drag it there;",
+        "double-click a card to send it to a foundation;",
+        "click the stock to draw (or to turn the waste over); click a gap to fill it, where "
+        "the rules have such an action;",
+        "click a picked card again to put it back.",
+    ],
+    "The keys": [
+        "arrows choose a pile; Enter or Space picks its card, or puts the picked card there;",
+        "Up and Down with a card picked make the run longer or shorter;",
+        "1..9 and 0 pick t1..t10, s the stock, w the waste; f sends the picked card home; "
+        "Esc puts it back;",
+        "u undo, r redo, h hint (the card and its target light up), i the rules, ? this help;",
+        ": the command bar: every command of line mode ('t3 f1', 'draw', 'save FILE', "
+        "'new'...); Esc leaves it;",
+        "q quits; the game is saved, to be resumed here or in line mode "
+        "('solitaire play --resume').",
+    ],
+}
+
+
+def mouse_help(width: int) -> str:
+    lines: list[str] = []
+    for heading, items in MOUSE_HELP.items():
+        lines.append(f"{heading}:")
+        lines += [textwrap.fill(item, width, initial_indent="  ", subsequent_indent="    ")
+                  for item in items]  # fmt: skip
+    return "\n".join(lines)
+
+
+class PaneWidth(Screen):
+    """Line mode's screen, as wide as the table's text pane (help is wrapped to fit it)."""
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO(), colour=False)
+        self.columns = 70
+
+    def width(self, default: int = 80) -> int:
+        return self.columns
 
 
 class TablePlayer(Player):
@@ -53,6 +84,7 @@ class TablePlayer(Player):
 
     def __init__(self, game: Game, args: argparse.Namespace, ref: str) -> None:
         super().__init__(game, args, ref)
+        self.screen = self.pane = PaneWidth()
         self.interactive = True
         self.heard: list[str] = []
         self.listener: TableApp | None = None
@@ -244,14 +276,17 @@ class TableApp(App[int]):
             yield Static("", id="message")
             yield Static("", id="status")
             yield Input(
-                placeholder="':' for commands (t3 f1, draw, hint, save FILE, new, help)",
+                placeholder="click a card, then its place (or drag it) · ':' commands · "
+                "u undo · h hint · ? help · q quit",
                 id="command",
             )
 
     def on_mount(self) -> None:
         self.ready = True
         self.player.introduce(self.resumed)
-        self.tell("click a card then its place, or drag it; ? for help, q to quit")
+        heard = [h for h in self.player.heard if h]
+        self.player.heard.clear()
+        self.tell("  ".join(heard) or f"{self.game.name}: ? for help")
         self.query_one(TableView).focus()
         if self.ticking:
             self.set_interval(1.0, self.update_status)
@@ -376,14 +411,21 @@ class TableApp(App[int]):
         source = getattr(effect, "source", -1)
         return source if isinstance(source, int) else -1
 
+    def pane_width(self) -> int:
+        """The columns of text in a pane: 90% of the screen less its border and scroll bar."""
+        return max(40, min(self.size.width * 9 // 10 - 6, 100))
+
     def action_help(self) -> None:
-        self.push_screen(TextPane("Help", self.player.help_text() + "\n\n" + MOUSE_HELP))
+        self.player.pane.columns = self.pane_width()
+        self.push_screen(
+            TextPane("Help", self.player.help_text() + "\n\n" + mouse_help(self.pane_width()))
+        )
 
     def action_rules(self) -> None:
         from ..rules_text import rules_text
 
-        width = max(40, min(self.size.width - 8, 100))
-        self.push_screen(TextPane(f"Rules of {self.game.name}", rules_text(self.game, width)))
+        text = rules_text(self.game, self.pane_width())
+        self.push_screen(TextPane(f"Rules of {self.game.name}", text))
 
     def action_quit_game(self) -> None:
         player = self.player
