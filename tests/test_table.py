@@ -10,8 +10,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import run_cli
+from yaml_solitaire.engine.core.cards import DOWN
 from yaml_solitaire.engine.core.game import Game
 from yaml_solitaire.engine.core.load import load_game
 from yaml_solitaire.engine.core.state import Action
@@ -20,7 +23,7 @@ from yaml_solitaire.engine.play.records import deal_order, read_record
 from yaml_solitaire.engine.play.userdata import autosave_path
 from yaml_solitaire.engine.ui.cli.output import position_json
 from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
-from yaml_solitaire.engine.ui.table.layout import Hit
+from yaml_solitaire.engine.ui.table.layout import Hit, fold
 
 GAMES = ("klondike", "freecell", "big-ben", "spider", "pyramid")
 SIZE = (80, 24)
@@ -322,3 +325,63 @@ def test_line_mode_and_help_do_not_import_textual() -> None:
         input="quit\n", capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert json.loads(run.stdout.strip().splitlines()[-1]) == []
+
+
+def test_a_won_game_is_celebrated() -> None:
+    game = load_game("clock")
+    app = table_app(game, 18)  # deal 18 of Clock plays itself to a win
+
+    async def script(pilot: Any) -> None:
+        banner = app.query_one("#banner")
+        assert banner.display
+        assert "You won Clock" in str(banner.render())
+        assert "WON" in str(app.query_one("#status").render())
+
+    at_table(app, script)
+
+
+def test_ctrl_c_saves_the_game_and_ends_with_130() -> None:
+    game = load_game("klondike")
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        await pilot.click(TableView, offset=cell(app, top(app, game.layout.one("s"))))
+        await pilot.press("ctrl+c")
+
+    at_table(app, script)
+    assert app.return_value == 130
+    assert autosave_path(game.id).exists()
+
+
+def test_the_status_bar_says_when_no_win_is_possible() -> None:
+    game = load_game("golf")
+    seed = 1
+    app = table_app(game, seed)
+
+    async def script(pilot: Any) -> None:
+        session = app.player.session
+        for _ in range(60):  # play on until the engine proves the deal lost
+            if session.is_over() or session.position in app.player.told_lost:
+                break
+            action = session.legal_actions()[0]
+            app.run_command(game.action_text(action))
+            await pilot.pause()
+        assert session.position in app.player.told_lost
+        assert "no win is possible from here" in str(app.query_one("#status").render())
+
+    at_table(app, script)
+
+
+@given(st.lists(st.booleans(), min_size=1, max_size=60), st.integers(0, 40))
+def test_a_folded_column_fits_its_room_and_ends_with_its_top_card(
+    downs: list[bool], rows: int
+) -> None:
+    cards = [DOWN if down else 0 for down in downs]
+    plan = fold(cards, rows)
+    assert len(plan) <= max(rows, 1)
+    _, index, count = plan[-1]
+    assert index + count == len(cards)  # the top card is always drawn
+    if len(cards) <= rows:
+        assert plan == [("card", i, 1) for i in range(len(cards))]
+    covered = [i for _, first, n in plan for i in range(first, first + n)]
+    assert covered == sorted(set(covered))  # in order, nothing drawn twice

@@ -329,7 +329,10 @@ class TableApp(App[int]):
             self.query_one("#message", Static).update(Text((text.splitlines() or [""])[0], style))
 
     def check_won(self) -> None:
-        if self.celebrated or self.game.outcome(self.player.session.position) != "won":
+        if self.game.outcome(self.player.session.position) != "won":
+            self.celebrated = False  # undone, or another deal
+            return
+        if self.celebrated:
             return
         self.celebrated = True
         banner = self.query_one("#banner", Static)

@@ -506,6 +506,8 @@ def fold(cards: Sequence[int], rows: int) -> list[tuple[str, int, int]]:
         return plan
     head = plan[:1] if plan[0][0] == "down" else []
     faces = [p for p in plan if p[0] == "card"]
-    keep = max(1, rows - len(head) - 1)
-    hidden = faces[: len(faces) - keep]
+    keep = rows - len(head) - 1
+    hidden = faces[: len(faces) - keep] if keep > 0 else []
+    if not hidden:  # no room for the fold: the top cards only
+        return plan[-rows:]
     return [*head, ("more", hidden[0][1], len(hidden)), *faces[len(faces) - keep :]]
