@@ -385,3 +385,16 @@ def test_a_folded_column_fits_its_room_and_ends_with_its_top_card(
         assert plan == [("card", i, 1) for i in range(len(cards))]
     covered = [i for _, first, n in plan for i in range(first, first + n)]
     assert covered == sorted(set(covered))  # in order, nothing drawn twice
+
+
+def test_a_quick_second_click_on_the_stock_draws_again() -> None:
+    game = load_game("klondike")
+    app = table_app(game, 1)
+    stock = game.layout.one("s")
+
+    async def script(pilot: Any) -> None:
+        await pilot.double_click(TableView, offset=cell(app, top(app, stock)))
+        assert chosen(app) == [Action("draw"), Action("draw")]
+        assert not app.message_text.startswith("!")
+
+    at_table(app, script)

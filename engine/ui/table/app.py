@@ -265,6 +265,7 @@ class TableApp(App[int]):
         self.celebrated = False
         self.farewell: list[str] = []
         self.ready = False  # mounted: the widgets exist
+        self.acted: tuple[int, str] | None = None  # the pile whose action the last click played
         player.listener = self
 
     # --- the screen ------------------------------------------------------------------------
@@ -453,11 +454,14 @@ class TableApp(App[int]):
 
     def click(self, hit: Hit, chain: int = 1) -> None:
         pile, index = hit
-        if chain >= 2:
-            self.marks.picked = None
+        if chain >= 2 and self.marks.picked is not None and self.marks.picked[0] == pile:
+            self.marks.picked = None  # the first click picked the card: now it goes home
             self.send_home(pile)
             return
-        picked = self.marks.picked
+        if chain >= 2 and self.acted != (pile, "free"):
+            return  # the first click played this pile's own action: once is enough
+        picked = self.marks.picked  # (a quick second click on the stock draws again)
+        self.acted = None
         if picked is None:
             self.pick_or_act(pile, index)
             return
@@ -484,9 +488,11 @@ class TableApp(App[int]):
         own = [a for a in legal if a.src == pile and a.dst < 0]
         free = [a for a in legal if a.src < 0 and self._touches(a.name, pile, not cards)]
         if own and not moves:
+            self.acted = (pile, "own")
             self.run_command(game.action_text(own[0]))
             return
         if free and not moves:
+            self.acted = (pile, "free")
             self.run_command(game.action_text(free[0]))
             return
         if not cards:

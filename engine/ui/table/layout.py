@@ -292,8 +292,10 @@ class Table:
                 pic.put(x, y + row, text, style, (pile, index))
         else:
             mark = "hint" if marks.hint is not None and pile in marks.hint else ""
-            label = "" if named else self.game.pile_names[pile]
-            text, style = self.glyph(None, cw, mark, label or self._label(state, pile))
+            if named:
+                text, style = self.glyph(None, cw, mark, self._label(state, pile))
+            else:  # a place in a pyramid or a grid: a gap, still a target
+                text, style = " " * cw, self._mark(mark, "")
             pic.put(x, y, text, style, (pile, -1))
             pic.claim(x, y + 1, cw, tall - 1, (pile, -1))
 
