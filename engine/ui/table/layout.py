@@ -229,7 +229,7 @@ class Table:
         fit = max(4, min(5 + width // 40, (width + 1) // max(slots, 1) - 1))
         least = 4 if self.colour else 5  # '[10H]' needs five columns without a card's colour
         sizes = [(cw, tall) for cw in range(max(fit, least), least - 1, -1) for tall in (3, 1)]
-        return [(cw, tall) for cw, tall in sizes if tall == 1 or height >= 36]
+        return [(cw, tall) for cw, tall in sizes if tall == 1 or height >= 36 or self.dial]
 
     def _draw(self, pic: Picture, state: State, cw: int, tall: int, marks: Marks) -> int:
         y = 0
