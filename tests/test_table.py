@@ -398,3 +398,126 @@ def test_a_quick_second_click_on_the_stock_draws_again() -> None:
         assert not app.message_text.startswith("!")
 
     at_table(app, script)
+
+
+def line_to_a_gap(game: Game) -> tuple[int, list[Action]]:
+    """A deal, and moves off its tableau that leave a gap that 'fill' may fill."""
+    from yaml_solitaire.engine.play.progress import Progress
+
+    tableau = game.layout.with_role("tableau")
+    for seed in range(1, 60):
+        start = Progress(game, new_deal(game, seed), auto=False).session.position
+        frontier: list[tuple[Any, list[Action]]] = [(start, [])]
+        for _ in range(6):
+            following = []
+            for state, line in frontier:
+                if any(not state.piles[p] for p in tableau) and Action("fill") in (
+                    game.legal_actions(state)
+                ):
+                    return seed, line
+                for action in game.legal_actions(state):
+                    if action.src in tableau and action.dst >= 0:
+                        following.append((game.apply(state, action), [*line, action]))
+            frontier = following[:200]
+    raise AssertionError("no deal with a gap found")  # pragma: no cover
+
+
+def test_a_click_on_a_gap_fills_it() -> None:
+    game = load_game("big-ben")
+    seed, line = line_to_a_gap(game)
+    app = table_app(game, seed, no_auto=True)
+    tableau = game.layout.with_role("tableau")
+
+    async def script(pilot: Any) -> None:
+        session = app.player.session
+        for action in line:
+            app.run_command(game.action_text(action))
+        await pilot.pause()
+        gaps = [p for p in tableau if not session.position.piles[p]]
+        assert gaps and len(chosen(app)) == len(line)
+        await pilot.click(TableView, offset=cell(app, (gaps[0], -1)))
+        assert chosen(app)[len(line) :] == [Action("fill")]
+        assert all(session.position.piles[p] for p in tableau)
+
+    at_table(app, script)
+
+
+def test_a_game_left_at_the_table_is_in_the_history() -> None:
+    game = load_game("klondike")
+    app = table_app(game, 1, no_record=False)
+
+    async def script(pilot: Any) -> None:
+        await pilot.click(TableView, offset=cell(app, top(app, game.layout.one("s"))))
+        await pilot.press("q", "y")
+
+    at_table(app, script)
+    from yaml_solitaire.engine.play.history import History
+    from yaml_solitaire.engine.play.userdata import history_path
+
+    rows = {row.id: row for row in History(history_path()).games("klondike")}
+    assert rows[app.player.progress.id].result == "unfinished"  # its save is kept
+    assert rows[app.player.progress.id].moves == 1
+
+
+def test_keys_of_the_game_do_nothing_while_a_pane_is_open() -> None:
+    game = load_game("klondike")
+    app = table_app(game, 1)
+
+    async def script(pilot: Any) -> None:
+        await pilot.click(TableView, offset=cell(app, top(app, game.layout.one("s"))))
+        await pilot.press("question_mark", "u")
+        assert len(chosen(app)) == 1  # 'u' in the help pane undid nothing
+        await pilot.press("escape", "u")
+        assert chosen(app) == []
+
+    at_table(app, script)
+
+
+def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse() -> None:
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color")
+    env.pop("NO_COLOR", None)
+    game = subprocess.Popen(
+        [sys.executable, "-m", "yaml_solitaire.engine", "play", "klondike", "--seed", "1",
+         "--no-record"],
+        stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True,
+        start_new_session=True,
+    )  # fmt: skip
+    os.close(follower)
+    seen = b""
+
+    def until(text: bytes) -> None:
+        nonlocal seen
+        while text not in seen:
+            ready, _, _ = select.select([leader], [], [], 30)
+            assert ready, f"waited for {text!r}; got {seen[-400:]!r}"
+            seen += os.read(leader, 65536)
+
+    try:
+        until(b"moves:")
+        assert b"\x1b[?1000h" in seen or b"\x1b[?1006h" in seen, "the table asks for the mouse"
+        seen = b""
+        os.write(leader, b"\x1b[<0;2;2M\x1b[<0;2;2m")  # a click on the stock, as SGR reports
+        until(b"moves:")
+        until(b"1")
+        os.write(leader, b"q")
+        until(b"[y/n]")
+        os.write(leader, b"y")
+        until(b"Saved; continue with: solitaire play --resume")
+        game.wait(timeout=20)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+        os.close(leader)
+    assert game.returncode == 0

@@ -115,6 +115,21 @@ class TableView(Widget, can_focus=True):
         Binding("down", "cursor(0, 1)", "down", show=False),
         Binding("enter,space", "press", "pick / put", show=False),
         Binding("escape", "unpick", "put back", show=False),
+        # The game's keys work where the table has the focus (not in a pane or the command bar).
+        Binding("u", "app.command('undo')", "undo"),
+        Binding("r", "app.command('redo')", "redo"),
+        Binding("h", "app.hint", "hint"),
+        Binding("question_mark", "app.help", "help"),
+        Binding("i", "app.rules", "rules"),
+        Binding("q", "app.quit_game", "quit"),
+        Binding("colon", "app.command_bar", "command"),
+        Binding("s", "app.key_role('stock')", "stock", show=False),
+        Binding("w", "app.key_role('waste')", "waste", show=False),
+        Binding("f", "app.home", "home", show=False),
+        *(
+            Binding(str(k % 10), f"app.key_tableau({k - 1})", f"t{k}", show=False)
+            for k in range(1, 11)
+        ),
     ]
 
     def __init__(self, table: Table, owner: TableApp) -> None:
@@ -237,19 +252,9 @@ class TableApp(App[int]):
               display: none; background: $success; color: $text; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "command('undo')", "undo"),
-        Binding("r", "command('redo')", "redo"),
-        Binding("h", "hint", "hint"),
-        Binding("question_mark", "help", "help"),
-        Binding("i", "rules", "rules"),
-        Binding("q", "quit_game", "quit"),
         Binding("ctrl+c", "interrupt", "quit", show=False, priority=True),
-        Binding("colon", "command_bar", "command"),
-        Binding("s", "key_role('stock')", "stock", show=False),
-        Binding("w", "key_role('waste')", "waste", show=False),
-        Binding("f", "home", "home", show=False),
-        *(Binding(str(k % 10), f"key_tableau({k - 1})", f"t{k}", show=False) for k in range(1, 11)),
     ]
+    ENABLE_COMMAND_PALETTE = False  # ':' opens the game's own command bar
 
     def __init__(self, player: TablePlayer, *, resumed: str | None = None, ticking: bool = True):
         super().__init__()
