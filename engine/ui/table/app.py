@@ -89,6 +89,7 @@ class TablePlayer(Player):
         self.heard: list[str] = []
         self.listener: TableApp | None = None
         self.ascii_only: bool = args.ascii
+        self.renderer.symbols = not args.ascii  # the table's messages name cards as it draws them
 
     def say(self, text: str) -> None:
         self.heard.append(text)
