@@ -572,7 +572,7 @@ def test_a_fifo_for_the_command_history_does_not_stop_a_game(tmp_path: Path) -> 
     os.mkfifo(folder / "commands.txt")
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        [*COMMAND, "play", "big-ben", "--seed", "1", "--no-record"],
+        [*COMMAND, "play", "big-ben", "--seed", "1", "--no-record", "--line"],
         stdin=slave,
         stdout=slave,
         stderr=slave,

@@ -140,7 +140,7 @@ def test_a_real_terminal_has_line_editing_history_and_a_clock(tmp_path: object) 
     leader, follower = pty.openpty()
     env = dict(os.environ, TERM="xterm", COLUMNS="80", LINES="24")
     game = subprocess.Popen(
-        [sys.executable, "-m", "yaml_solitaire.engine", "play", "big-ben", "--seed", "3"],
+        [sys.executable, "-m", "yaml_solitaire.engine", "play", "big-ben", "--seed", "3", "--line"],
         stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True,
     )  # fmt: skip
     os.close(follower)

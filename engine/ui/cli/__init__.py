@@ -109,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="no automatic moves (safe moves to the foundations, a forced finish)",
     )
     p.add_argument("--ascii", action="store_true", help="plain letters, no colour or symbols")
+    p.add_argument(
+        "--line",
+        action="store_true",
+        help="line mode on a terminal too (typed commands) instead of the full-screen table; "
+        "pipes, scripts and --json always use it",
+    )
     p.add_argument("--no-record", action="store_true", help="leave this game out of the history")
     p.set_defaults(run="play:cmd_play")
 

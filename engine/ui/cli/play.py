@@ -754,6 +754,10 @@ def _play(
     record: GameRecord | None = None,
     resumed: str | None = None,
 ) -> int:
+    if _wants_table(args):
+        from ..table import play_table
+
+        return play_table(game, args, deal, ref, record, resumed)
     player = Player(game, args, ref)
     player.begin(deal, record)
     session = player.session
@@ -766,6 +770,14 @@ def _play(
         player.say("Type 'help' for the commands, 'rules' for the rules.")
         return player.run(_terminal_lines(player))
     return player.run(_piped_lines())
+
+
+def _wants_table(args: argparse.Namespace) -> bool:
+    """The full-screen table: on a terminal (both ends), unless --line or --json."""
+    if getattr(args, "line", False) or args.json or os.environ.get("TERM") == "dumb":
+        return False
+    streams = (sys.stdin, sys.stdout)
+    return all(s is not None and s.isatty() for s in streams)
 
 
 def _report_autoplayed(player: Player) -> int:
