@@ -98,8 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         nargs="?",
         const="",
-        metavar="FILE",
-        help="continue a saved game (without FILE: the last unfinished one)",
+        metavar="ID|FILE",
+        help="continue a saved game: its id (see 'solitaire saves') or a record file; "
+        "alone: the last unfinished game (of GAME, when given)",
     )
     p.add_argument("--trace", action="store_true", help="list every card the engine moved")
     p.add_argument("--json", action="store_true", help="machine-readable JSON lines")
@@ -126,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="only this game (id, alias or rule file)")
     p.add_argument("--json", action="store_true", help="one JSON object per finished game")
     p.set_defaults(run="records:cmd_history")
+
+    p = sub.add_parser("saves", help="your unfinished games, kept until finished or deleted")
+    p.add_argument("--json", action="store_true", help="one JSON object per saved game")
+    p.add_argument("--delete", metavar="ID", help="delete a saved game (its id, or its start)")
+    p.set_defaults(run="records:cmd_saves")
 
     p = sub.add_parser("solve", help="search a deal for a win (won, lost or unknown)")
     p.add_argument("game", help="game id or path to a rule file")
@@ -230,12 +236,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = exc.code if isinstance(exc.code, int) else EXIT_USAGE if exc.code else EXIT_OK
         sys.stdout.flush()  # here, where a failure is still reported as one
         return code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         try:
             sys.stdout.flush()
         except (OSError, ValueError):
             _quiet_stdout()
-        return EXIT_INTERRUPTED
+        signum = getattr(exc, "signum", None)  # SIGTERM, SIGHUP: stopped as by Ctrl-C
+        return 128 + signum if isinstance(signum, int) else EXIT_INTERRUPTED
     except OSError as exc:  # only output errors get here: commands report their own input's
         return _output_failure(exc)
 

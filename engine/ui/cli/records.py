@@ -11,7 +11,7 @@ from typing import Any
 from ....rules.errors import printable
 from ...core.cards import card_text
 from ...core.load import UnknownGame, load_game
-from ...play.history import FINISHED, History, HistoryError, Summary, summarise
+from ...play.history import FINISHED, GameRow, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
 from ...play.session import Session
 from ...play.userdata import history_path
@@ -107,6 +107,58 @@ def _next_step() -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
+# --- saves ---------------------------------------------------------------------------------
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    from ...play.saves import SaveLock, SaveLocked, SaveStore
+
+    store = SaveStore()
+    if args.delete is not None:
+        try:
+            found = store.find(args.delete)
+        except RecordError as exc:
+            return fail(str(exc), EXIT_INVALID)
+        if found is None:
+            return fail(f"no saved game '{printable(args.delete, 40)}' (see 'solitaire saves')")
+        lock = SaveLock(store, found.record.id)
+        try:
+            lock.acquire()
+            found.path.unlink()
+        except SaveLocked as exc:
+            return fail(f"cannot delete {found.id}: {exc}")
+        except OSError as exc:
+            return fail(f"cannot delete {printable(str(found.path))}: {exc.strerror or exc}")
+        finally:
+            lock.release(remove=True)
+        print(f"deleted saved game {found.id} ({found.record.game}, {found.deal_text()})")
+        return EXIT_OK
+    saves = store.all()
+    if args.json:
+        for saved in saves:
+            print(json.dumps(saved.as_json()))
+        return EXIT_OK
+    if not saves:
+        print("No saved games (an unfinished game with moves is saved when you leave it).")
+        return EXIT_OK
+    rows = [("id", "game", "deal", "moves", "home", "last played")]
+    for saved in saves:
+        r = saved.record
+        home = f"{r.cards_home}/{r.cards}" if r.cards else "?"
+        when = r.saved.replace("T", " ").rstrip("Z")[:16]
+        game = printable(r.game, 30)
+        rows.append((saved.id, game, saved.deal_text(), str(saved.moves), home, when))
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    for row in rows:
+        cells = [
+            cell.rjust(w) if k in (3, 4) and row is not rows[0] else cell.ljust(w)
+            for k, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+    print("continue one with: solitaire play --resume ID")
+    return EXIT_OK
+
+
 # --- history -------------------------------------------------------------------------------
 
 
@@ -136,7 +188,30 @@ def cmd_history(args: argparse.Namespace) -> int:
         if n:
             print()
         print("\n".join(_summary_lines(summary)))
+        print("\n".join(_game_lines([g for g in games if g.game == summary.game])))
     return EXIT_OK
+
+
+SHOWN_GAMES = 10  # the last games of each game listed in text (--json lists them all)
+
+
+def _game_lines(games: list[GameRow]) -> list[str]:
+    """The last games of one game, a row each: when, deal, result, score, moves, time."""
+    rows = []
+    for g in games[-SHOWN_GAMES:]:
+        when = (g.finished or g.started).replace("T", " ").rstrip("Z")[:16]
+        deal = f"seed {g.seed}" if g.seed is not None else "a given deck"
+        rows.append(
+            (when, deal, g.result, f"{g.score}/{g.cards}", _plural(g.moves, "move"),
+             time_text(g.seconds))
+        )  # fmt: skip
+    widths = [max(len(r[k]) for r in rows) for k in range(6)]
+    earlier = len(games) - len(rows)
+    head = f"  last {len(rows)} of {len(games)} games:" if earlier else "  games:"
+    return [head] + [
+        "    " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in rows
+    ]
 
 
 def _plural(n: int, word: str) -> str:
@@ -150,7 +225,7 @@ def _summary_lines(s: Summary) -> list[str]:
         name = s.game
     counts = f"{s.played} played: {s.won} won, {s.lost} lost"
     if s.abandoned:
-        counts += f", {s.abandoned} abandoned"
+        counts += f", {s.abandoned} abandoned (not in the win rate)"
     if s.unfinished:
         counts += f", {s.unfinished} unfinished"
     lines = [f"{name} ({s.game})", f"  {counts}"]
