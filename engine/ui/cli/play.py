@@ -28,7 +28,7 @@ from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
 from ...play import assist
-from ...play.advice import Adviser, no_win
+from ...play.advice import Adviser
 from ...play.keeper import Keeper, Leaving, Means
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
@@ -93,7 +93,8 @@ class Player:
         self.seen: set[State] = {s.before for s in self.session.history}
         self.seen.add(self.session.position)
         self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
-        self.adviser = Adviser(self.game)  # hints, and the winning line they follow
+        # Hints, the winning line they follow, and what is known lost.
+        self.adviser = Adviser(self.game, after=self.progress.after)
         if self.session.is_over():
             self.game_over()
 
@@ -390,10 +391,12 @@ class Player:
             action = advice.action
             text = game.action_text(action) if action else None
             if self.as_json:
+                extra = {"no_win": advice.note} if advice.note else {}
                 self.emit(line, True, None, hint=text, hint_kind=advice.kind,
-                          winnable=advice.winnable)  # fmt: skip
+                          winnable=advice.winnable, **extra)  # fmt: skip
             elif action is None:
                 self.say(advice.note or "no legal action is left")
+                self.told_lost.add(state)  # said: the board need not say it again
             else:
                 why = {
                     "winning": "the next move of a winning line",
@@ -533,7 +536,9 @@ class Player:
         except (ValueError, IllegalAction) as exc:
             return self.refuse(line, str(exc))
         own = self.steps[mark:]
+        known = len(session.history) - 1
         played = self.settle()
+        self.seen.update(entry.before for entry in session.history[known:])
         self.seen.add(session.position)
         if session.is_over():
             self.game_over()
@@ -589,7 +594,7 @@ class Player:
         state = self.session.position
         if state in self.told_lost:
             return None
-        warning = no_win(self.game, state, self.seen)
+        warning = self.adviser.no_win(state, self.seen)
         if warning:
             self.told_lost.add(state)
         return warning
