@@ -70,11 +70,40 @@ def _positive(text: str) -> int:
     return value
 
 
+def build_lines() -> list[str]:
+    """What ``--version`` says of how this program was built, a line each (``build: ...``).
+    The one place to extend: a compiled build says so here."""
+    return ["build: pure Python"]
+
+
+def version_text() -> str:
+    """``solitaire --version``: the version, then the build lines."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        number = version("yaml-solitaire")
+    except (ImportError, PackageNotFoundError):  # run from a folder that is not installed
+        number = "unknown (not installed)"
+    return "\n".join([f"solitaire {number}", *build_lines()]) + "\n"
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        sys.stdout.write(version_text())
+        parser.exit(EXIT_OK)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="solitaire",
         description="Play and study solitaire games defined by YAML rule files.",
+        epilog="Start with 'solitaire list', then 'solitaire play GAME'; "
+        "'solitaire COMMAND --help' tells more of each command.",
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list the shipped games")
@@ -248,7 +277,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):  # 'solitaire' alone: what it can do
+        parser.print_help()
+        return EXIT_OK
+    args = parser.parse_args(argv)
     # Imported once the command is known: '--help' and usage errors need none of it.
     from ....rules.errors import RuleError
     from ...core.cards import DeckError

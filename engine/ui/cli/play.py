@@ -17,7 +17,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....rules.errors import printable
 from ....rules.files import file_problem
@@ -28,7 +28,6 @@ from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
 from ...play import assist
-from ...play.advice import Adviser
 from ...play.keeper import Keeper, Leaving, Means
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
@@ -49,6 +48,9 @@ from .output import (
     trace_json,
     trace_lines,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...play.advice import Adviser
 
 PREFER = assist.PREFERENCE
 BUILT_INS = (
@@ -93,10 +95,19 @@ class Player:
         self.seen: set[State] = {s.before for s in self.session.history}
         self.seen.add(self.session.position)
         self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
-        # Hints, the winning line they follow, and what is known lost.
-        self.adviser = Adviser(self.game, after=self.progress.after)
+        self._adviser: Adviser | None = None  # made at the first hint or check
         if self.session.is_over():
             self.game_over()
+
+    @property
+    def adviser(self) -> Adviser:
+        """Hints, the winning line they follow, and what is known lost (imported and made
+        when first needed: a game that plays itself never needs the solver)."""
+        if self._adviser is None:
+            from ...play.advice import Adviser
+
+            self._adviser = Adviser(self.game, after=self.progress.after)
+        return self._adviser
 
     @property
     def session(self) -> Session:
