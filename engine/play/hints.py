@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Container
 from functools import lru_cache
 from itertools import pairwise
@@ -56,6 +57,7 @@ def suggest(
     seen: Container[State] = (),
     after: After | None = None,
     builds: bool = False,
+    deadline: float | None = None,
 ) -> Action | None:
     """A legal action that makes the most progress within two moves, never one that leads
     back to a position in ``seen``; None when there is no such action.
@@ -64,25 +66,28 @@ def suggest(
     with ``builds``, runs of one suit count where the rules reward them (a tie-breaker below
     cards home). The most progress within two moves (looking past an action only when it
     turned no card face up) comes first, then the most progress now, then a move before a
-    draw or fill. Ties go to the rule file's order.
+    draw or fill. Ties go to the rule file's order. With a ``deadline`` (``time.perf_counter``)
+    the look-ahead stops there, the most promising actions looked at first.
     """
     actions = game.legal_actions(state)
     reached = after or game.apply
     rewarded = rewarded_piles(game) if builds else ()
     if len(actions) == 1:
         return actions[0] if reached(state, actions[0]) not in seen else None
-    best: tuple[int, int, int] | None = None
-    choice: Action | None = None
     hidden_now = face_down_count(state.piles)
-    for action in actions:
+    candidates: list[tuple[int, Action, State, int]] = []  # rule order, action, after, now
+    for order, action in enumerate(actions):
         try:
             after_state = game.apply(state, action)
         except IllegalAction:  # pragma: no cover - legal_actions only lists legal ones
             continue
-        if after_state in seen or (after is not None and reached(state, action) in seen):
-            continue
-        now = _value(game, after_state, rewarded)
-        ahead = now
+        if after_state not in seen:
+            candidates.append((order, action, after_state, _value(game, after_state, rewarded)))
+    ahead: dict[int, int] = {}
+    for order, _, after_state, now in sorted(candidates, key=lambda c: (-c[3], c[0])):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        best_ahead = now
         # Look further only where the action turned no card face up: a hint must not be
         # chosen by what the player cannot see (the next stock card, a face-down pile).
         hidden = face_down_count(after_state.piles)
@@ -90,9 +95,13 @@ def suggest(
             for follow in game.legal_actions(after_state):
                 nxt = game.apply(after_state, follow)
                 if nxt not in seen and nxt != state and face_down_count(nxt.piles) >= hidden:
-                    ahead = max(ahead, _value(game, nxt, rewarded))
-        is_move = 1 if action.src >= 0 else 0
-        key = (max(now, ahead), now, is_move)
-        if best is None or key > best:
-            best, choice = key, action
-    return choice
+                    best_ahead = max(best_ahead, _value(game, nxt, rewarded))
+        ahead[order] = best_ahead
+    ranked = sorted(
+        candidates,
+        key=lambda c: (-max(c[3], ahead.get(c[0], c[3])), -c[3], -(c[1].src >= 0), c[0]),
+    )
+    for _, action, _, _ in ranked:
+        if after is None or reached(state, action) not in seen:
+            return action
+    return None

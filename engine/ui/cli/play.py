@@ -104,9 +104,9 @@ class Player:
         """Hints, the winning line they follow, and what is known lost (imported and made
         when first needed: a game that plays itself never needs the solver)."""
         if self._adviser is None:
-            from ...play.advice import Adviser
+            from ...play.advice import Adviser, hint_seconds
 
-            self._adviser = Adviser(self.game, after=self.progress.after)
+            self._adviser = Adviser(self.game, seconds=hint_seconds(), after=self.progress.after)
         return self._adviser
 
     @property
