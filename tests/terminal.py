@@ -4,13 +4,16 @@ the automatic save after every move, a hang-up)."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
@@ -21,6 +24,7 @@ class Terminal:
 
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80x24
         os.set_blocking(self.master, False)
         full_env = dict(env or os.environ)
         full_env.update(TERM="xterm", COLUMNS="80", LINES="24")

@@ -241,3 +241,18 @@ def test_text_history_lists_the_games() -> None:
     assert len(rows) == 2
     assert rows[0].split()[2:6] == ["seed", "18", "won", "52/52"]
     assert rows[1].split()[2:6] == ["seed", "3", "lost", "51/52"]
+
+
+def test_the_rules_in_a_game_are_paged_for_80x24() -> None:
+    term = Terminal("play", "klondike", "--seed", "7")
+    try:
+        term.read_until("Type 'help'")
+        term.type("rules")
+        screen = term.read_until("Enter for more, q --")
+        shown = screen.split("> rules\n", 1)[1].split("-- ")[0]
+        assert len(shown.splitlines()) == 23, "one screenful, the question on the 24th line"
+        term.type("q")
+        term.type("q")
+        assert term.wait() == 0
+    finally:
+        term.close()

@@ -191,6 +191,26 @@ class Player:
     def say(self, text: str) -> None:
         self.screen.say(text)
 
+    def page(self, text: str) -> None:
+        """Long text a screenful at a time on a terminal (Enter: the next, q: stop)."""
+        lines = text.split("\n")
+        height = self.screen.height() if self.interactive else 0
+        if height < 5 or len(lines) < height:
+            self.say(text)
+            return
+        step = height - 1  # the last line of the screen is the question
+        for start in range(0, len(lines), step):
+            self.screen.write(lines[start : start + step])
+            if start + step >= len(lines):
+                return
+            try:
+                answer = input(f"-- {start + step} of {len(lines)} lines: Enter for more, q --")
+            except EOFError:
+                print()
+                return
+            if answer.strip().lower() in ("q", "quit"):
+                return
+
     def card_name(self, card: int) -> str:
         """A card as the board writes it (with a suit symbol on a colour terminal)."""
         return face_name(FACE[card & MASK], self.renderer.symbols)
@@ -434,7 +454,7 @@ class Player:
             if self.as_json:
                 self.emit(line, True, None, rules=text)
             else:
-                self.say(text)
+                self.page(text)
         else:
             if self.as_json:
                 self.emit(line, True, None, help=self.help_text())
