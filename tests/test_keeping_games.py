@@ -256,3 +256,38 @@ def test_the_rules_in_a_game_are_paged_for_80x24() -> None:
         assert term.wait() == 0
     finally:
         term.close()
+
+
+def test_on_a_terminal_messages_and_replay_write_cards_as_the_board_does(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    term = Terminal("play", "big-ben", "--seed", "3")
+    try:
+        term.read_until("Type 'help'")
+        term.type("t1 f1")
+        term.read_until("! 4♦ does not go on 6♣ (f1 takes 7♣)")
+        term.type("t3 f5")
+        term.read_until("moves: 1")
+        term.type("t4 f5")
+        term.read_until("moves: 2")
+        term.type(f"save {record}")
+        term.read_until("saved: ")
+        term.type("q")
+        term.read_until("Leave this game")
+        term.type("a")
+        assert term.wait() == 0
+    finally:
+        term.close()
+    replay = Terminal("replay", str(record))
+    try:
+        replay.read_until("1. t3 f5 (J♣)")
+        replay.read_until("next step, b back, q to stop (1/2)")
+        replay.type("")
+        replay.read_until("2. t4 f5 (Q♣)")
+        replay.read_until("[Enter] the end, b back, q to stop (2/2)")
+        replay.type("b")
+        screen = replay.read_until("(2/2): b\n\n1. t3 f5 (J♣)")
+        assert screen.count("1. t3 f5 (J♣)") == 2, "one step back shows the first again"
+        replay.type("q")
+        assert replay.wait() == 0
+    finally:
+        replay.close()

@@ -33,7 +33,7 @@ from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
 from ...play.saves import SavedGame
 from ...play.session import Session
-from ..render import Renderer, face_name, time_text
+from ..render import Renderer, face_name, symbols_in, time_text
 from ..screen import Screen
 from .output import (
     EXIT_INVALID,
@@ -434,7 +434,7 @@ class Player:
                     "heuristic": "a guess: no winning line found in a short search",
                 }[advice.kind]
                 if advice.winnable is False:
-                    why = advice.note
+                    why = symbols_in(advice.note, self.renderer.symbols)
                 self.say(f"hint: {text}{self.describe(state, action)}; {why}")
         elif name == "moves":
             texts = [game.action_text(a) for a in self.session.legal_actions()]
@@ -658,7 +658,7 @@ class Player:
         if self.as_json:
             self.emit(line, False, reason)
         else:
-            self.say(f"! {reason}")
+            self.say(f"! {symbols_in(reason, self.renderer.symbols)}")
         return "refused"
 
 

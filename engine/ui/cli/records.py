@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from ....rules.errors import printable
-from ...core.cards import card_text
+from ...core.cards import FACE, MASK
 from ...core.load import UnknownGame, load_game
+from ...core.state import State
 from ...play.history import FINISHED, GameRow, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
 from ...play.session import Session
 from ...play.userdata import history_path
-from ..render import Renderer, time_text
+from ..render import Renderer, face_name, time_text
 from ..screen import Screen
 from .output import EXIT_INVALID, EXIT_OK, ending, fail, position_json
 from .play import game_of
@@ -54,6 +55,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         screen.write(renderer.board(session.position, ()))
     step = 0
     lines: list[str] = []
+    steps: list[tuple[list[str], State]] = []  # each decision: its lines, the board after it
     for k, recorded in enumerate(record.actions):
         before = session.position
         try:
@@ -77,7 +79,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         moved = ""
         pile = before.piles[action.src] if action.src >= 0 else ()
         if action.dst >= 0 and pile:
-            moved = f" ({card_text(pile[-1])})"
+            moved = f" ({face_name(FACE[pile[-1] & MASK], renderer.symbols)})"
         if not recorded.auto:
             step += 1
             lines = [f"{step}. {recorded.action}{moved}  [{time_text(recorded.at)}]"]
@@ -85,26 +87,46 @@ def cmd_replay(args: argparse.Namespace) -> int:
             lines.append(f"   auto: {recorded.action}{moved}")
         following = record.actions[k + 1] if k + 1 < len(record.actions) else None
         if following is None or not following.auto:
+            steps.append((lines, session.position))
+    if args.json:
+        return EXIT_OK
+    if stepping:
+        _step_through(screen, renderer, steps)
+    else:
+        for lines, state in steps:
             screen.say("")
             screen.write(lines)
-            screen.write(renderer.board(session.position, ()))
-            if stepping and following is not None and not _next_step():
-                return EXIT_OK
-    if not args.json:
-        state = session.position
-        screen.write(["", *renderer.status(state, session.moves_made(), record.seconds)])
-        if session.is_over():
-            screen.say(ending(game, state))
+            screen.write(renderer.board(state, ()))
+    state = session.position
+    screen.write(["", *renderer.status(state, session.moves_made(), record.seconds)])
+    if session.is_over():
+        screen.say(ending(game, state))
     return EXIT_OK
 
 
-def _next_step() -> bool:
-    """Wait for Enter on a terminal; False when the player stops ('q' or end of input)."""
-    try:
-        answer = input("[Enter] next step, q to stop: ")
-    except EOFError:
-        return False
-    return answer.strip().lower() not in ("q", "quit")
+def _step_through(screen: Screen, renderer: Renderer, steps: list[tuple[list[str], State]]) -> None:
+    """On a terminal: one step at a time, forward with Enter, back with 'b', 'q' to stop."""
+    k = 0
+    while 0 <= k < len(steps):
+        lines, state = steps[k]
+        screen.say("")
+        screen.write(lines)
+        screen.write(renderer.board(state, ()))
+        last = k == len(steps) - 1
+        forward = "the end" if last else "next step"
+        try:
+            answer = input(f"[Enter] {forward}, b back, q to stop ({k + 1}/{len(steps)}): ")
+        except EOFError:
+            return
+        word = answer.strip().lower()
+        if word in ("q", "quit"):
+            return
+        if word in ("b", "back", "p"):
+            if k == 0:
+                screen.say("(this is the first step)")
+            k = max(0, k - 1)
+        else:
+            k += 1
 
 
 # --- saves ---------------------------------------------------------------------------------
