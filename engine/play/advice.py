@@ -140,9 +140,14 @@ def no_win(
     """Why the game can no longer be won, when a short search proves it; else None."""
     if game.is_terminal(state):
         return None
-    reached = after or game.apply
     actions = game.legal_actions(state)
-    if actions and all(reached(state, a) in seen for a in actions):
+
+    def goes_back(action: Action) -> bool:  # the engine's own moves worked out only if needed
+        if game.apply(state, action) in seen:
+            return True
+        return after is not None and after(state, action) in seen
+
+    if actions and all(goes_back(a) for a in actions):
         return _UNDO_ONLY
     if Solver(game).solve(state, Budget(nodes=nodes)).result == "lost":
         return _lost_note(game, state) + "; undo, or start another deal"
