@@ -3,8 +3,10 @@
 The loop reads commands from a terminal (with line editing and a history of commands) or from a
 pipe, plays them through the session, lets the engine play what needs no decision (a phase that
 plays itself, safe moves to the foundations, a forced finish), and reports in text or JSON lines.
-An unfinished game is saved when the player quits, at the end of input on a terminal, and on
-Ctrl-C; every game played is written to the player's history unless ``--no-record``.
+An unfinished game is saved (in a file of its own, locked while played: ``Keeper``) when the
+player quits, at the end of input on a terminal, on Ctrl-C, SIGTERM and SIGHUP; on a terminal,
+restart, new and quit of a game with moves ask first. Every game played is written to the
+player's history unless ``--no-record``.
 """
 
 from __future__ import annotations
