@@ -3,7 +3,7 @@
 Runs, interleaved and many times over, ``python -c "import argparse"``, ``solitaire --help``
 and ``solitaire play clock --seed 1`` (a cached game start: validated rule files are cached, so
 the first run of each is a warm-up and not counted), and prints the median time of each and the
-ratios side by side. The targets: --help within 3x the bare start, a Clock game within 5x.
+ratios side by side. The targets: --help within 2x the bare start, a Clock game within 4x.
 
     python benchmarks/startup.py [--runs 30]
 
@@ -61,7 +61,7 @@ def main() -> int:
                 times[name].append(timed(command, env))
     base = statistics.median(next(iter(times.values())))
     print(f"{'command':<32} {'median':>9} {'min':>9} {'ratio':>7}  target")
-    targets = ["", "3x", "5x"]
+    targets = ["", "2x", "4x"]
     for (name, values), target in zip(times.items(), targets, strict=True):
         median = statistics.median(values)
         print(

@@ -19,6 +19,8 @@ import pytest
 _HOME = tempfile.mkdtemp(prefix="solitaire-tests-")
 os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
+# Hints bounded by positions only: the same answers however loaded the machine is.
+os.environ["SOLITAIRE_HINT_SECONDS"] = "none"
 # Output off a terminal is drawn for COLUMNS columns (80 when unset): pin it.
 os.environ["COLUMNS"] = "80"
 

@@ -116,7 +116,8 @@ def test_new_writes_a_starter_that_validates_and_plays(
     assert result.code == 0
     path = tmp_path / "my_patience.yaml"
     text = path.read_text(encoding="utf-8")
-    assert text.startswith(f"# yaml-language-server: $schema={SCHEMA_FILE.as_uri()}")
+    assert text.startswith("# yaml-language-server: $schema=solitaire.schema.json\n")
+    assert "site-packages" not in text and "docs/" not in text and str(ROOT) not in text
     assert "id: my-patience" in text and 'name: "My Patience"' in text
     check = run_cli("validate", "--strict", str(path))
     assert check.code == 0, check.err
@@ -141,3 +142,18 @@ def test_the_validator_knows_exactly_the_engine_registries() -> None:
     assert VOCABULARY.effects == EFFECTS.specs()
     assert VOCABULARY.tests == TESTS.specs()
     assert VOCABULARY.deal_steps == DEAL_STEPS.specs()
+
+
+def test_validate_takes_a_game_id_as_play_does() -> None:
+    result = run_cli("validate", "klondike", "big-ben")
+    assert result.code == 0 and result.out == "klondike: ok\nbig-ben: ok\n", result.err
+
+
+def test_solitaire_alone_prints_the_help_and_version_the_build() -> None:
+    bare = run_cli()
+    assert bare.code == 0 and bare.out.startswith("usage: solitaire")
+    assert "play" in bare.out and "saves" in bare.out and bare.err == ""
+    version = run_cli("--version")
+    assert version.code == 0
+    first, build = version.out.splitlines()
+    assert first.startswith("solitaire ") and build == "build: pure Python"

@@ -164,6 +164,8 @@ def test_a_real_terminal_has_line_editing_history_and_a_clock(tmp_path: object) 
         os.write(leader, b"\x1b[A\x1b[A\r")  # Up twice: the first command again
         until(b"moves: 1")
         os.write(leader, b"q\r")
+        until(b"Leave this game (1 move)?")  # a game with moves: asked first
+        os.write(leader, b"\r")
         game.wait(timeout=20)
     finally:
         if game.poll() is None:

@@ -2,51 +2,106 @@
 
 from __future__ import annotations
 
-from collections.abc import Container
+import time
+from collections.abc import Callable, Container
+from functools import lru_cache
+from itertools import pairwise
 
-from ..core.cards import face_down_count
+from ..core.cards import DOWN, FACE, MASK, face_down_count
 from ..core.game import Game
 from ..core.state import Action, IllegalAction, State
 
+# The position a player sees after an action (the engine's own moves played after it).
+After = Callable[[State, Action], State]
 
-def _value(game: Game, state: State) -> int:
+
+@lru_cache(maxsize=64)
+def rewarded_piles(game: Game) -> tuple[int, ...]:
+    """The piles where the rules reward runs of one suit: the sources of an action that takes
+    only such runs (a run that moves as a unit, a run that leaves for a foundation)."""
+    piles: list[int] = []
+    for spec in game.spec.actions.values():
+        run = getattr(spec, "run", None)
+        source = getattr(spec, "source", None)
+        same = getattr(run, "suit", None) == "same" and getattr(run, "build", None) == "down"
+        if same and source:
+            piles += [p for p in game.layout.resolve(source) if p not in piles]
+    return tuple(piles)
+
+
+def _same_suit_pairs(state: State, piles: tuple[int, ...]) -> int:
+    """Face-up cards lying on the card one rank higher of their own suit, on ``piles``."""
+    count = 0
+    for p in piles:
+        pile = state.piles[p]
+        for below, above in pairwise(pile):
+            if below & DOWN or above & DOWN:
+                continue
+            low, high = FACE[above & MASK], FACE[below & MASK]
+            if low // 13 == high // 13 and high % 13 == low % 13 + 1:
+                count += 1
+    return count
+
+
+def _value(game: Game, state: State, rewarded: tuple[int, ...] = ()) -> int:
     outcome = game.outcome(state)
     if outcome == "won":
-        return 1_000_000
-    return game.score(state) * 100 + game.foundation_cards(state)
+        return 1_000_000_000
+    value = game.score(state) * 100 + game.foundation_cards(state)
+    return value * 1000 + _same_suit_pairs(state, rewarded) if rewarded else value
 
 
-def suggest(game: Game, state: State, seen: Container[State] = ()) -> Action | None:
-    """A legal action that makes the most progress within two moves, avoiding known positions.
+def suggest(
+    game: Game,
+    state: State,
+    seen: Container[State] = (),
+    after: After | None = None,
+    builds: bool = False,
+    deadline: float | None = None,
+) -> Action | None:
+    """A legal action that makes the most progress within two moves, never one that leads
+    back to a position in ``seen``; None when there is no such action.
 
-    An action that leads to a position not played before comes first; then the most progress
-    within two moves (looking past an action only when it turned no card face up), then the
-    most progress now, then a move before a draw or fill. Ties go to the rule file's order.
+    ``after`` gives the position the player then sees (by default the action's own result);
+    with ``builds``, runs of one suit count where the rules reward them (a tie-breaker below
+    cards home). The most progress within two moves (looking past an action only when it
+    turned no card face up) comes first, then the most progress now, then a move before a
+    draw or fill. Ties go to the rule file's order. With a ``deadline`` (``time.perf_counter``)
+    the look-ahead stops there, the most promising actions looked at first.
     """
     actions = game.legal_actions(state)
-    if len(actions) <= 1:
-        return actions[0] if actions else None
-    best: tuple[int, int, int, int] | None = None
-    choice: Action | None = None
+    reached = after or game.apply
+    rewarded = rewarded_piles(game) if builds else ()
+    if len(actions) == 1:
+        return actions[0] if reached(state, actions[0]) not in seen else None
     hidden_now = face_down_count(state.piles)
-    for action in actions:
+    candidates: list[tuple[int, Action, State, int]] = []  # rule order, action, after, now
+    for order, action in enumerate(actions):
         try:
-            after = game.apply(state, action)
+            after_state = game.apply(state, action)
         except IllegalAction:  # pragma: no cover - legal_actions only lists legal ones
             continue
-        fresh = 0 if after in seen else 1
-        now = _value(game, after)
-        ahead = now
+        if after_state not in seen:
+            candidates.append((order, action, after_state, _value(game, after_state, rewarded)))
+    ahead: dict[int, int] = {}
+    for order, _, after_state, now in sorted(candidates, key=lambda c: (-c[3], c[0])):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        best_ahead = now
         # Look further only where the action turned no card face up: a hint must not be
         # chosen by what the player cannot see (the next stock card, a face-down pile).
-        hidden = face_down_count(after.piles)
-        if fresh and not game.is_terminal(after) and hidden >= hidden_now:
-            for follow in game.legal_actions(after):
-                nxt = game.apply(after, follow)
+        hidden = face_down_count(after_state.piles)
+        if not game.is_terminal(after_state) and hidden >= hidden_now:
+            for follow in game.legal_actions(after_state):
+                nxt = game.apply(after_state, follow)
                 if nxt not in seen and nxt != state and face_down_count(nxt.piles) >= hidden:
-                    ahead = max(ahead, _value(game, nxt))
-        is_move = 1 if action.src >= 0 else 0
-        key = (fresh, max(now, ahead), now, is_move)
-        if best is None or key > best:
-            best, choice = key, action
-    return choice
+                    best_ahead = max(best_ahead, _value(game, nxt, rewarded))
+        ahead[order] = best_ahead
+    ranked = sorted(
+        candidates,
+        key=lambda c: (-max(c[3], ahead.get(c[0], c[3])), -c[3], -(c[1].src >= 0), c[0]),
+    )
+    for _, action, _, _ in ranked:
+        if after is None or reached(state, action) not in seen:
+            return action
+    return None

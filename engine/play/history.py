@@ -161,7 +161,11 @@ class History:
         """Add a game, or update it (a resumed game keeps its row)."""
         with self._connect() as db:
             db.execute(
-                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                # A game's row is updated as it goes on, except that a win stays a win.
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET result = excluded.result, "
+                "score = excluded.score, moves = excluded.moves, seconds = excluded.seconds, "
+                "finished = excluded.finished WHERE games.result != 'won'",
                 (
                     game.id, game.game, game.seed, game.deck, game.result, game.score,
                     game.cards, game.moves, game.started, game.seconds, game.finished,
@@ -190,7 +194,7 @@ class Summary:
     lost: int = 0
     abandoned: int = 0
     unfinished: int = 0
-    streak: int = 0  # wins in a row, up to the last finished game
+    streak: int = 0  # wins in a row, up to the last game won or lost (abandoned ones skipped)
     best_streak: int = 0
     best_score: int | None = None
     cards: int = 0
@@ -199,7 +203,8 @@ class Summary:
 
     @property
     def finished(self) -> int:
-        return self.won + self.lost + self.abandoned
+        """Games played to their end, won or lost: what the win rate is of."""
+        return self.won + self.lost
 
     @property
     def win_rate(self) -> float | None:
@@ -222,11 +227,10 @@ def summarise(games: list[GameRow]) -> list[Summary]:
             s.best_streak = max(s.best_streak, s.streak)
             s.fastest_win = g.seconds if s.fastest_win is None else min(s.fastest_win, g.seconds)
             s.fewest_moves = g.moves if s.fewest_moves is None else min(s.fewest_moves, g.moves)
-        else:
+        elif g.result == "lost":
+            s.lost += 1
             s.streak = 0
-            if g.result == "lost":
-                s.lost += 1
-            else:
-                s.abandoned += 1
+        else:  # abandoned: apart from wins and losses; a streak goes on past it
+            s.abandoned += 1
         s.best_score = g.score if s.best_score is None else max(s.best_score, g.score)
     return [out[k] for k in sorted(out)]

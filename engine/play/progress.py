@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..core.cards import card_text
 from ..core.game import Game
 from ..core.seeds import Seed
-from ..core.state import Action, Step
+from ..core.state import Action, State, Step
 from . import assist
 from .records import GameRecord, make_record, now, replay
 from .session import Safe, Session
@@ -110,6 +110,25 @@ class Progress:
             played += more
         self.sync_times()
         return played
+
+    def after(self, state: State, action: Action) -> State:
+        """The position the player sees after ``action`` in ``state``: with what the engine
+        then plays by itself, as ``settle`` plays it (the session is left as it is)."""
+        game = self.game
+        state = game.apply(state, action)
+        for _ in range(4 * len(game.cards) + 1):
+            if game.is_terminal(state):
+                break
+            actions = game.legal_actions(state)
+            follow = actions[0] if game.autoplays(state) and len(actions) == 1 else None
+            if follow is None and self.auto:
+                follow = next((a for a in actions if self.safe(state, a)), None)
+                if follow is None and assist.finishing_moves(game, state) is not None:
+                    follow = next((a for a in actions if self.home(state, a)), None)
+            if follow is None:
+                break
+            state = game.apply(state, follow)
+        return state
 
     def record(self) -> GameRecord:
         return make_record(

@@ -65,6 +65,8 @@ class GameRecord:
     result: str | None = None
     saved: str = ""
     actions: list[Recorded] = field(default_factory=list)
+    cards_home: int | None = None  # cards on the foundations when saved (for lists of saves)
+    cards: int | None = None  # the game's cards
 
     def as_json(self) -> dict[str, Any]:
         deal: dict[str, Any] = {"seed": self.seed} if self.seed is not None else {"deck": self.deck}
@@ -80,6 +82,7 @@ class GameRecord:
             "saved": self.saved,
             "seconds": round(self.seconds, 1),
             "result": self.result,
+            **({"cards_home": self.cards_home, "cards": self.cards} if self.cards else {}),
             "actions": [
                 {"action": a.action, "auto": a.auto, "at": round(a.at, 1)} for a in self.actions
             ],
@@ -139,6 +142,8 @@ def make_record(
         result=game.outcome(session.position),
         saved=now(),
         actions=actions,
+        cards_home=game.foundation_cards(session.position),
+        cards=len(game.cards),
     )
 
 
@@ -162,6 +167,13 @@ def _number(data: dict[str, Any], key: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
         raise RecordError(f"'{key}' must be a number of seconds")
     return float(value)
+
+
+def _count(data: dict[str, Any], key: str) -> int | None:
+    """An optional count (a summary for lists of saves; the actions are what count)."""
+    value = data.get(key)
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**6
+    return value if ok else None
 
 
 def loads(text: str) -> GameRecord:
@@ -212,6 +224,8 @@ def loads(text: str) -> GameRecord:
         result=result,
         saved=_text(data, "saved"),
         actions=actions,
+        cards_home=_count(data, "cards_home"),
+        cards=_count(data, "cards"),
     )
 
 

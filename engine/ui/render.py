@@ -14,6 +14,7 @@ The board tells the player what the rules would otherwise leave to memory:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Iterable, Sequence
 
 from ..core.cards import DOWN, FACE, MASK, RANK, SUIT, card_text
@@ -40,6 +41,16 @@ MIN_WIDTH, MAX_CELL = 60, 24
 def face_name(face: int, symbols: bool = False) -> str:
     name = card_text(face)
     return name[:-1] + _SYMBOLS[face // 13] if symbols else name
+
+
+_CARD_IN_TEXT = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([CDHS])(?![A-Za-z0-9])")
+
+
+def symbols_in(text: str, symbols: bool = True) -> str:
+    """``text`` with the cards it names (``10H``, ``QS``) written as the board writes them."""
+    if not symbols:
+        return text
+    return _CARD_IN_TEXT.sub(lambda m: m.group(1) + _SYMBOLS["CDHS".index(m.group(2))], text)
 
 
 def faces_text(faces: frozenset[int], symbols: bool = False) -> str:

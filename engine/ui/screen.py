@@ -97,6 +97,18 @@ class Screen:
         except ValueError:
             return default
 
+    def height(self, default: int = 24) -> int:
+        """The terminal's height in lines; off a terminal ``LINES`` or ``default``."""
+        try:
+            if self.stream.isatty():
+                return os.get_terminal_size(self.stream.fileno()).lines
+        except (AttributeError, ValueError, OSError):
+            pass
+        try:
+            return int(os.environ.get("LINES", "")) or default
+        except ValueError:
+            return default
+
     def write(self, lines: Iterable[Line | str]) -> None:
         for line in lines:
             text = line if isinstance(line, str) else line.ansi() if self.colour else line.plain

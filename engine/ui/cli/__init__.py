@@ -70,11 +70,40 @@ def _positive(text: str) -> int:
     return value
 
 
+def build_lines() -> list[str]:
+    """What ``--version`` says of how this program was built, a line each (``build: ...``).
+    The one place to extend: a compiled build says so here."""
+    return ["build: pure Python"]
+
+
+def version_text() -> str:
+    """``solitaire --version``: the version, then the build lines."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        number = version("yaml-solitaire")
+    except (ImportError, PackageNotFoundError):  # run from a folder that is not installed
+        number = "unknown (not installed)"
+    return "\n".join([f"solitaire {number}", *build_lines()]) + "\n"
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        sys.stdout.write(version_text())
+        parser.exit(EXIT_OK)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="solitaire",
         description="Play and study solitaire games defined by YAML rule files.",
+        epilog="Start with 'solitaire list', then 'solitaire play GAME'; "
+        "'solitaire COMMAND --help' tells more of each command.",
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list the shipped games")
@@ -98,8 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         nargs="?",
         const="",
-        metavar="FILE",
-        help="continue a saved game (without FILE: the last unfinished one)",
+        metavar="ID|FILE",
+        help="continue a saved game: its id (see 'solitaire saves') or a record file; "
+        "alone: the last unfinished game (of GAME, when given)",
     )
     p.add_argument("--trace", action="store_true", help="list every card the engine moved")
     p.add_argument("--json", action="store_true", help="machine-readable JSON lines")
@@ -132,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", help="only this game (id, alias or rule file)")
     p.add_argument("--json", action="store_true", help="one JSON object per finished game")
     p.set_defaults(run="records:cmd_history")
+
+    p = sub.add_parser("saves", help="your unfinished games, kept until finished or deleted")
+    p.add_argument("--json", action="store_true", help="one JSON object per saved game")
+    p.add_argument("--delete", metavar="ID", help="delete a saved game (its id, or its start)")
+    p.set_defaults(run="records:cmd_saves")
 
     p = sub.add_parser("solve", help="search a deal for a win (won, lost or unknown)")
     p.add_argument("game", help="game id or path to a rule file")
@@ -249,18 +284,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = exc.code if isinstance(exc.code, int) else EXIT_USAGE if exc.code else EXIT_OK
         sys.stdout.flush()  # here, where a failure is still reported as one
         return code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         try:
             sys.stdout.flush()
         except (OSError, ValueError):
             _quiet_stdout()
-        return EXIT_INTERRUPTED
+        signum = getattr(exc, "signum", None)  # SIGTERM, SIGHUP: stopped as by Ctrl-C
+        return 128 + signum if isinstance(signum, int) else EXIT_INTERRUPTED
     except OSError as exc:  # only output errors get here: commands report their own input's
         return _output_failure(exc)
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):  # 'solitaire' alone: what it can do
+        parser.print_help()
+        return EXIT_OK
+    args = parser.parse_args(argv)
     # Imported once the command is known: '--help' and usage errors need none of it.
     from ....rules.errors import RuleError
     from ...core.cards import DeckError

@@ -39,8 +39,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from ....rules import find_game, looks_like_path
+
     failed = False
-    for path in args.files:
+    for given in args.files:
+        path = given
+        if not looks_like_path(path) and not Path(path).exists():
+            found = find_game(path)  # a game's id or alias: its rule file
+            path = str(found) if found is not None else path
         items = check_rules(path, VOCABULARY)
         errors = [d for d in items if d.severity == "error"]
         warnings = [d for d in items if d.severity == "warning"]
@@ -56,7 +62,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             note = (
                 f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""
             )
-            print(f"{printable(path, None)}: ok{note}")
+            print(f"{printable(given, None)}: ok{note}")
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -89,8 +95,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     template = (SCHEMA_FILE.parent / "starter.yaml").read_text(encoding="utf-8")
     title = args.name.strip() if args.name.strip() != slug else slug.replace("-", " ").title()
     text = (
-        template.replace("{schema}", SCHEMA_FILE.as_uri())
-        .replace("{file}", str(path))
+        template.replace("{file}", str(path))
         .replace("{id}", slug)
         .replace("{name}", json.dumps(title))
     )

@@ -23,6 +23,14 @@ class UsageError(Exception):
     """A command line that asks for something impossible (exit 2)."""
 
 
+class Stopped(KeyboardInterrupt):
+    """A signal that stops the program as Ctrl-C does (SIGTERM, SIGHUP): exit 128 + its number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 class InputError(Exception):
     """Input that was read but cannot be used (exit 1), said in one line."""
 

@@ -3,8 +3,10 @@
 The loop reads commands from a terminal (with line editing and a history of commands) or from a
 pipe, plays them through the session, lets the engine play what needs no decision (a phase that
 plays itself, safe moves to the foundations, a forced finish), and reports in text or JSON lines.
-An unfinished game is saved when the player quits, at the end of input on a terminal, and on
-Ctrl-C; every game played is written to the player's history unless ``--no-record``.
+An unfinished game is saved (in a file of its own, locked while played: ``Keeper``) when the
+player quits, at the end of input on a terminal, on Ctrl-C, SIGTERM and SIGHUP; on a terminal,
+restart, new and quit of a game with moves ask first. Every game played is written to the
+player's history unless ``--no-record``.
 """
 
 from __future__ import annotations
@@ -15,30 +17,31 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....rules.errors import printable
 from ....rules.files import file_problem
 from ....rules.model import RESERVED_COMMANDS
-from ...core.cards import DOWN, FACE, MASK, parse_deck, read_deck_text
+from ...core.cards import DOWN, FACE, MASK, card_text, parse_deck, read_deck_text
 from ...core.game import Game
 from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
 from ...play import assist
-from ...play.advice import Adviser, no_win
+from ...play.keeper import Keeper, Leaving, Means
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
+from ...play.saves import SavedGame
 from ...play.session import Session
-from ...play.userdata import autosave_path
-from ..render import Renderer, face_name, time_text
+from ..render import Renderer, face_name, symbols_in, time_text
 from ..screen import Screen
 from .output import (
     EXIT_INVALID,
     EXIT_OK,
     InputError,
+    Stopped,
     UsageError,
     ending,
     fail,
@@ -47,6 +50,9 @@ from .output import (
     trace_json,
     trace_lines,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...play.advice import Adviser
 
 PREFER = assist.PREFERENCE
 BUILT_INS = (
@@ -76,20 +82,34 @@ class Player:
             game, symbols=self.screen.colour and not self.as_json, width=self.screen.width()
         )
         self.shown = 0  # how many of the cards moved have been listed (--trace)
+        self.keeper = Keeper(game, record_history=self.record_history, warn=self.warn)
+        self.offered: list[str] = []  # saved games of the deal asked for, not taken up
 
     # --- one game -------------------------------------------------------------------------
 
-    def begin(self, deal: Deal, record: GameRecord | None = None) -> None:
-        """Start a game on ``deal``, or continue the one in ``record``."""
+    def begin(
+        self, deal: Deal, record: GameRecord | None = None, source: Path | None = None
+    ) -> None:
+        """Start a game on ``deal``, or continue the one in ``record`` (read from ``source``)."""
         self.progress = Progress(self.game, deal, record, auto=self.auto)
+        self.keeper.begin(self.progress, source)
         self.shown = len(self.steps) if record is not None else 0  # a resumed game's are old
-        self.finished = False  # written to the history as over
         self.seen: set[State] = {s.before for s in self.session.history}
         self.seen.add(self.session.position)
         self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
-        self.adviser = Adviser(self.game)  # hints, and the winning line they follow
+        self._adviser: Adviser | None = None  # made at the first hint or check
         if self.session.is_over():
             self.game_over()
+
+    @property
+    def adviser(self) -> Adviser:
+        """Hints, the winning line they follow, and what is known lost (imported and made
+        when first needed: a game that plays itself never needs the solver)."""
+        if self._adviser is None:
+            from ...play.advice import Adviser, hint_seconds
+
+            self._adviser = Adviser(self.game, seconds=hint_seconds(), after=self.progress.after)
+        return self._adviser
 
     @property
     def session(self) -> Session:
@@ -116,71 +136,51 @@ class Player:
 
     def autosave(self) -> str | None:
         """Save an unfinished game in which the player has moved; the file, or None."""
-        if self.session.is_over() or not self.progress.moves:
-            return None
-        path = autosave_path(self.game.id)
-        try:
-            self.write_record(path, make_folder=True)
-        except OSError as exc:
-            self.warn(f"cannot save the game in {printable(str(path))}: {exc.strerror or exc}")
-            return None
-        return str(path)
-
-    def is_autosaved(self) -> bool:
-        """Whether the automatic save of this game's id holds this very game."""
-        from ...play.records import read_record
-
-        path = autosave_path(self.game.id)
-        try:
-            return path.exists() and read_record(path).id == self.progress.id
-        except RecordError:
-            return False
-
-    def forget_autosave(self) -> None:
-        """A game finished or abandoned needs no automatic save (if the save is this game)."""
-        if self.is_autosaved():
-            with contextlib.suppress(OSError):
-                autosave_path(self.game.id).unlink()
-
-    def to_history(self, result: str) -> None:
-        """Write this game to the player's history (once it is a game: a move, or its end)."""
-        if not self.record_history:
-            return
-        if not self.progress.moves and not self.session.is_over():
-            return
-        from ...play.history import History, HistoryError
-        from ...play.userdata import history_path
-
-        try:
-            History(history_path()).record(self.progress.row(result))
-        except HistoryError as exc:
-            self.warn(f"{exc}; this game is not in the history")
+        saved = self.keeper.autosave()
+        return str(saved) if saved is not None else None
 
     def game_over(self) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        self.progress.stop()
-        self.to_history(self.game.outcome(self.session.position) or "lost")
-        self.forget_autosave()
+        self.keeper.game_over()
 
     def leave(self, saving: bool, abandon: bool = False) -> str | None:
-        """The player leaves this game unfinished: save it when ``saving`` (the file, or None),
-        forget its automatic save when ``abandon``, and write it to the history: unfinished
-        while a save of it is kept, else abandoned."""
-        if self.session.is_over():
-            return None
-        saved = self.autosave() if saving else None
-        if abandon:
-            self.forget_autosave()
-        kept = saved is not None or (not abandon and self.is_autosaved())
-        self.to_history("unfinished" if kept else "abandoned")
-        return saved
+        """The player leaves this game unfinished (see ``Keeper.leave``); the save, or None."""
+        saved = self.keeper.leave(saving, abandon)
+        return str(saved) if saved is not None else None
+
+    def saved_lines(self, saved: str) -> list[str]:
+        """Where a game was saved and how to go on with it (the path whole, on its own line)."""
+        uid = self.keeper.id
+        return [
+            f"Saved as game {uid}; continue with: solitaire play --resume {uid}",
+            f"  ({printable(saved, None)})",
+        ]
+
+    def ask(self, leaving: Leaving) -> Means:
+        """On a terminal, what the player wants done with a game with moves before
+        ``leaving`` it; without a terminal (a script) the answer is ``keep`` for quit and
+        ``abandon`` for restart and new, as documented."""
+        question = self.keeper.question(leaving)
+        if question is None:
+            return "abandon"
+        if not self.interactive:
+            return "keep" if leaving == "quit" else "abandon"
+        while True:
+            try:
+                answer = input(question.prompt())
+            except EOFError:
+                print()
+                return "cancel"
+            means = question.read(answer)
+            if means is not None:
+                return means
+            keys = "/".join(c.key for c in question.choices)
+            self.say(f"! answer {keys}, or Enter for the first")
 
     # --- output ---------------------------------------------------------------------------
 
     def warn(self, text: str) -> None:
-        print(f"solitaire: {text}", file=sys.stderr, flush=True)
+        with contextlib.suppress(OSError, ValueError):  # a terminal gone: the game still saves
+            print(f"solitaire: {text}", file=sys.stderr, flush=True)
 
     def emit(self, command: str | None, ok: bool, error: str | None, **extra: Any) -> None:
         record: dict[str, Any] = {"command": command, "ok": ok, "error": error}
@@ -192,6 +192,26 @@ class Player:
 
     def say(self, text: str) -> None:
         self.screen.say(text)
+
+    def page(self, text: str) -> None:
+        """Long text a screenful at a time on a terminal (Enter: the next, q: stop)."""
+        lines = text.split("\n")
+        height = self.screen.height() if self.interactive else 0
+        if height < 5 or len(lines) < height:
+            self.say(text)
+            return
+        step = height - 1  # the last line of the screen is the question
+        for start in range(0, len(lines), step):
+            self.screen.write(lines[start : start + step])
+            if start + step >= len(lines):
+                return
+            try:
+                answer = input(f"-- {start + step} of {len(lines)} lines: Enter for more, q --")
+            except EOFError:
+                print()
+                return
+            if answer.strip().lower() in ("q", "quit"):
+                return
 
     def card_name(self, card: int) -> str:
         """A card as the board writes it (with a suit symbol on a colour terminal)."""
@@ -213,14 +233,29 @@ class Player:
                 extra.update(game=self.game.id, seed=self.deal.seed)
             if warning:
                 extra["no_win"] = warning
+            if self.offered and command is None:
+                extra["saved_games"] = self.offered
             self.emit(command, True, None, **extra, **self.trace_extra())
             return
         self.list_steps()
+        if self.offered and command is None:
+            others = len(self.offered) - 1
+            more = f" (and {others} more: solitaire saves)" if others else ""
+            self.say(
+                "You have an unfinished game of this deal, kept apart from this one: "
+                f"solitaire play --resume {self.offered[0]}{more}"
+            )
         if resumed:
             moves = self.progress.moves
             played = time_text(self.progress.seconds())
+            source = self.keeper.source
+            where = (
+                f"game {self.keeper.id}"
+                if source is not None and self.keeper.is_saved()
+                else f"from {printable(resumed, None)}"
+            )
             self.say(
-                f"{self.game.name}: resumed from {printable(resumed)} "
+                f"{self.game.name}: resumed {where} "
                 f"({moves} move{'s' if moves != 1 else ''}, {played} played)"
             )
         if self.deal.seed is not None:
@@ -279,17 +314,18 @@ class Player:
                 if self.handle(line) == "quit":
                     return EXIT_OK
         except KeyboardInterrupt:
-            if self.interactive:
-                print(flush=True)  # off the prompt's line
-            saved = self.leave(saving=True)
-            if saved:
-                self.warn(f"interrupted; the game is saved in {saved}")
-                self.warn("continue it with: solitaire play --resume")
+            saved = self.leave(saving=True)  # first: after a hang-up no output may get through
+            with contextlib.suppress(OSError, ValueError):
+                if self.interactive:
+                    print(flush=True)  # off the prompt's line
+                if saved:
+                    self.warn(f"interrupted; the game is saved in {printable(saved, None)}")
+                    self.warn(f"continue it with: solitaire play --resume {self.keeper.id}")
             raise
         # End of input: on a terminal the player left (Ctrl-D), a script just ended.
         saved = self.leave(saving=self.interactive)
         if saved and not self.as_json:
-            self.say(f"Saved; continue with: solitaire play --resume ({printable(saved)})")
+            self.say("\n".join(self.saved_lines(saved)))
         return EXIT_OK
 
     def handle(self, line: str) -> str:
@@ -315,7 +351,11 @@ class Player:
 
     def quit(self, line: str) -> str:
         state = self.session.position
-        saved = self.leave(saving=True)
+        means = self.ask("quit")
+        if means == "cancel":
+            self.say("the game goes on")
+            return "ok"
+        saved = self.leave(saving=means == "keep", abandon=means == "abandon")
         if self.as_json:
             self.emit(line, True, None, **({"saved": saved} if saved else {}))
             return "quit"
@@ -328,7 +368,9 @@ class Player:
             summary += f", {time_text(self.progress.seconds())} played"
         self.say(summary + ".")
         if saved:
-            self.say(f"Saved; continue with: solitaire play --resume ({printable(saved)})")
+            self.say("\n".join(self.saved_lines(saved)))
+        elif means == "abandon" and moves and not self.session.is_over():
+            self.say("Abandoned.")
         return "quit"
 
     def switch_auto(self, line: str, words: list[str]) -> str:
@@ -355,6 +397,9 @@ class Player:
 
     def undo_redo(self, line: str, name: str) -> str:
         session = self.session
+        refusal = self.keeper.undo_refusal() if name == "undo" else None
+        if refusal:
+            return self.refuse(line, refusal)
         try:
             actions = session.undo() if name == "undo" else session.redo_choice()
         except IndexError as exc:
@@ -379,17 +424,19 @@ class Player:
             action = advice.action
             text = game.action_text(action) if action else None
             if self.as_json:
+                extra = {"no_win": advice.note} if advice.note else {}
                 self.emit(line, True, None, hint=text, hint_kind=advice.kind,
-                          winnable=advice.winnable)  # fmt: skip
+                          winnable=advice.winnable, **extra)  # fmt: skip
             elif action is None:
                 self.say(advice.note or "no legal action is left")
+                self.told_lost.add(state)  # said: the board need not say it again
             else:
                 why = {
                     "winning": "the next move of a winning line",
                     "heuristic": "a guess: no winning line found in a short search",
                 }[advice.kind]
                 if advice.winnable is False:
-                    why = advice.note
+                    why = symbols_in(advice.note, self.renderer.symbols)
                 self.say(f"hint: {text}{self.describe(state, action)}; {why}")
         elif name == "moves":
             texts = [game.action_text(a) for a in self.session.legal_actions()]
@@ -409,7 +456,7 @@ class Player:
             if self.as_json:
                 self.emit(line, True, None, rules=text)
             else:
-                self.say(text)
+                self.page(text)
         else:
             if self.as_json:
                 self.emit(line, True, None, help=self.help_text())
@@ -492,7 +539,12 @@ class Player:
                 return self.refuse(line, str(exc))
         else:
             deal = new_deal(self.game)
-        self.leave(saving=False, abandon=True)
+        means = self.ask("restart" if name == "restart" else "new")
+        if means == "cancel":
+            return self.refuse(line, f"{name} cancelled: the game goes on")
+        saved = self.leave(saving=means == "keep", abandon=means == "abandon")
+        if saved and not self.as_json:
+            self.say(self.saved_lines(saved)[0].replace("continue", "continue it"))
         self.begin(self.deal if name == "restart" else deal)
         self.introduce(command=line)
         return "ok"
@@ -517,7 +569,9 @@ class Player:
         except (ValueError, IllegalAction) as exc:
             return self.refuse(line, str(exc))
         own = self.steps[mark:]
+        known = len(session.history) - 1
         played = self.settle()
+        self.seen.update(entry.before for entry in session.history[known:])
         self.seen.add(session.position)
         if session.is_over():
             self.game_over()
@@ -573,7 +627,7 @@ class Player:
         state = self.session.position
         if state in self.told_lost:
             return None
-        warning = no_win(self.game, state, self.seen)
+        warning = self.adviser.no_win(state, self.seen)
         if warning:
             self.told_lost.add(state)
         return warning
@@ -606,7 +660,7 @@ class Player:
         if self.as_json:
             self.emit(line, False, reason)
         else:
-            self.say(f"! {reason}")
+            self.say(f"! {symbols_in(reason, self.renderer.symbols)}")
         return "refused"
 
 
@@ -678,19 +732,37 @@ def _piped_lines() -> Iterator[str]:
 
 
 def _resume_source(args: argparse.Namespace) -> tuple[Path, Game | None]:
-    """The record to resume and, when GAME was given, the game."""
-    from ...play.userdata import latest_autosave
+    """The record to resume and, when GAME was given, the game: ``--resume FILE``, ``--resume
+    ID`` (a saved game), ``--resume GAME`` or ``GAME --resume`` (that game's last save), or
+    ``--resume`` alone (the last game saved)."""
+    from ...core.load import UnknownGame
+    from ...play.saves import SaveStore
 
-    if args.resume and args.game is None and not os.path.exists(args.resume):
-        args.game, args.resume = args.resume, ""  # 'play --resume GAME': that game's last
-    game = load_game(args.game) if args.game else None
-    if args.resume:
-        return Path(args.resume), game
-    path = autosave_path(game.id) if game else latest_autosave()
-    if path is None or not path.exists():
+    store = SaveStore()
+    wanted: str = args.resume
+    if wanted and os.path.exists(wanted):
+        return Path(wanted), load_game(args.game) if args.game else None
+    if wanted:
+        found = store.find(wanted)
+        if found is not None:
+            return found.path, load_game(args.game) if args.game else None
+        if args.game is not None:
+            raise RecordError(
+                f"no saved game '{printable(wanted, 40)}' and no such file (see 'solitaire saves')"
+            )
+        try:  # 'play --resume GAME': that game's last
+            game: Game | None = load_game(wanted)
+        except UnknownGame:
+            raise RecordError(
+                f"no saved game, file or game '{printable(wanted, 40)}' (see 'solitaire saves')"
+            ) from None
+    else:
+        game = load_game(args.game) if args.game else None
+    latest = store.latest(game.id if game else None)
+    if latest is None:
         which = f" of '{game.id}'" if game else ""
         raise RecordError(f"there is no unfinished game{which} to resume")
-    return path, game
+    return latest.path, game
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -708,27 +780,72 @@ def cmd_play(args: argparse.Namespace) -> int:
         deal = Deal(None, parse_deck(read_deck_text(args.deck), game.cards))
     else:
         deal = new_deal(game, args.seed)
-    return _play(game, args, deal, args.game)
+    offered: list[str] = []
+    if args.seed is not None or args.deck is not None:
+        from ...play.saves import SaveStore
+
+        deck = None if deal.seed is not None else [card_text(c) for c in deal.order]
+        saves = SaveStore().of_deal(game.id, deal.seed, deck)
+        if saves and _interactive(args) and _take_offer(saves[0]):
+            args.resume = str(saves[0].path)
+            try:
+                return _resume(args)
+            except RecordError as exc:
+                return fail(f"cannot resume: {exc}", EXIT_INVALID)
+        offered = [s.id for s in saves]
+    return _play(game, args, deal, args.game, offered=offered)
+
+
+def _interactive(args: argparse.Namespace) -> bool:
+    return sys.stdin is not None and sys.stdin.isatty() and not args.json
+
+
+def _take_offer(saved: SavedGame) -> bool:
+    """Ask whether to continue the saved game of the deal asked for (Enter: yes)."""
+    record = saved.record
+    home = f", {record.cards_home}/{record.cards} cards home" if record.cards else ""
+    moves = saved.moves
+    while True:
+        try:
+            answer = input(
+                f"You have an unfinished game of this deal ({saved.id}: {moves} "
+                f"move{'s' if moves != 1 else ''}{home}, last played {saved.record.saved}). "
+                "Continue it? [Y/n] "
+            )
+        except EOFError:
+            print()
+            return False
+        text = answer.strip().lower()
+        if text in ("", "y", "yes"):
+            return True
+        if text in ("n", "no"):
+            return False
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from ...play.records import check_rules, deal_order, read_record
+    from ...play.records import read_record
 
     path, game = _resume_source(args)
     record = read_record(path)
     if game is None:
         game = game_of(record)
+    deal = _checked_deal(record, game, path)
+    ref = args.game or record.game
+    try:
+        return _play(game, args, deal, ref, record, path)
+    except RecordError as exc:
+        raise RecordError(f"{printable(str(path))}: {exc}") from None
+
+
+def _checked_deal(record: GameRecord, game: Game, path: Path) -> Deal:
+    from ...play.records import check_rules, deal_order
+
     try:
         check_rules(record, game)
         order = deal_order(record, game)
     except RecordError as exc:
         raise RecordError(f"{printable(str(path))}: {exc}") from None
-    deal = Deal(record.seed, order)
-    ref = args.game or record.game
-    try:
-        return _play(game, args, deal, ref, record, str(path))
-    except RecordError as exc:
-        raise RecordError(f"{printable(str(path))}: {exc}") from None
+    return Deal(record.seed, order)
 
 
 def game_of(record: GameRecord) -> Game:
@@ -752,24 +869,60 @@ def _play(
     deal: Deal,
     ref: str,
     record: GameRecord | None = None,
-    resumed: str | None = None,
+    source: Path | None = None,
+    offered: Sequence[str] = (),
 ) -> int:
     if _wants_table(args):
         from ..table import play_table
 
         return play_table(game, args, deal, ref, record, resumed)
     player = Player(game, args, ref)
-    player.begin(deal, record)
+    if record is not None and source is not None:
+        from ...play.records import read_record
+
+        # Locked before it is read again, so that the game played is the last one saved.
+        player.keeper.claim(record.id)
+        record = read_record(source)
+        deal = _checked_deal(record, game, source)
+    player.begin(deal, record, source)
     session = player.session
     played_itself = all(entry.auto for entry in session.history)
     if record is None and session.is_over() and played_itself:
         return _report_autoplayed(player)
-    player.interactive = sys.stdin is not None and sys.stdin.isatty() and not args.json
-    player.introduce(resumed)
-    if player.interactive:
-        player.say("Type 'help' for the commands, 'rules' for the rules.")
-        return player.run(_terminal_lines(player))
-    return player.run(_piped_lines())
+    player.interactive = _interactive(args)
+    player.offered = list(offered)
+    with _saving_on_signals():
+        player.introduce(str(source) if source is not None else None)
+        if player.interactive:
+            player.say("Type 'help' for the commands, 'rules' for the rules.")
+            return player.run(_terminal_lines(player))
+        return player.run(_piped_lines())
+
+
+@contextlib.contextmanager
+def _saving_on_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a terminal window closed) stop the game as Ctrl-C does: the game
+    is saved, and the exit code is 128 plus the signal's number."""
+    import signal
+
+    def stop(signum: int, _frame: object) -> None:
+        for name in ("SIGTERM", "SIGHUP"):  # once stopping, stop: the save is not cut short
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
+        raise Stopped(signum)
+
+    kept: list[tuple[int, Any]] = []
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                kept.append((number, signal.signal(number, stop)))
+    try:
+        yield
+    finally:
+        for number, handler in kept:
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)
 
 
 def _wants_table(args: argparse.Namespace) -> bool:

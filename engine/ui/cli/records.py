@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from ....rules.errors import printable
-from ...core.cards import card_text
+from ...core.cards import FACE, MASK
 from ...core.load import UnknownGame, load_game
-from ...play.history import FINISHED, History, HistoryError, Summary, summarise
+from ...core.state import State
+from ...play.history import FINISHED, GameRow, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
 from ...play.session import Session
 from ...play.userdata import history_path
-from ..render import Renderer, time_text
+from ..render import Renderer, face_name, time_text
 from ..screen import Screen
 from .output import EXIT_INVALID, EXIT_OK, ending, fail, position_json
 from .play import game_of
@@ -54,6 +55,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         screen.write(renderer.board(session.position, ()))
     step = 0
     lines: list[str] = []
+    steps: list[tuple[list[str], State]] = []  # each decision: its lines, the board after it
     for k, recorded in enumerate(record.actions):
         before = session.position
         try:
@@ -77,7 +79,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         moved = ""
         pile = before.piles[action.src] if action.src >= 0 else ()
         if action.dst >= 0 and pile:
-            moved = f" ({card_text(pile[-1])})"
+            moved = f" ({face_name(FACE[pile[-1] & MASK], renderer.symbols)})"
         if not recorded.auto:
             step += 1
             lines = [f"{step}. {recorded.action}{moved}  [{time_text(recorded.at)}]"]
@@ -85,26 +87,98 @@ def cmd_replay(args: argparse.Namespace) -> int:
             lines.append(f"   auto: {recorded.action}{moved}")
         following = record.actions[k + 1] if k + 1 < len(record.actions) else None
         if following is None or not following.auto:
+            steps.append((lines, session.position))
+    if args.json:
+        return EXIT_OK
+    if stepping:
+        _step_through(screen, renderer, steps)
+    else:
+        for lines, state in steps:
             screen.say("")
             screen.write(lines)
-            screen.write(renderer.board(session.position, ()))
-            if stepping and following is not None and not _next_step():
-                return EXIT_OK
-    if not args.json:
-        state = session.position
-        screen.write(["", *renderer.status(state, session.moves_made(), record.seconds)])
-        if session.is_over():
-            screen.say(ending(game, state))
+            screen.write(renderer.board(state, ()))
+    state = session.position
+    screen.write(["", *renderer.status(state, session.moves_made(), record.seconds)])
+    if session.is_over():
+        screen.say(ending(game, state))
     return EXIT_OK
 
 
-def _next_step() -> bool:
-    """Wait for Enter on a terminal; False when the player stops ('q' or end of input)."""
-    try:
-        answer = input("[Enter] next step, q to stop: ")
-    except EOFError:
-        return False
-    return answer.strip().lower() not in ("q", "quit")
+def _step_through(screen: Screen, renderer: Renderer, steps: list[tuple[list[str], State]]) -> None:
+    """On a terminal: one step at a time, forward with Enter, back with 'b', 'q' to stop."""
+    k = 0
+    while 0 <= k < len(steps):
+        lines, state = steps[k]
+        screen.say("")
+        screen.write(lines)
+        screen.write(renderer.board(state, ()))
+        last = k == len(steps) - 1
+        forward = "the end" if last else "next step"
+        try:
+            answer = input(f"[Enter] {forward}, b back, q to stop ({k + 1}/{len(steps)}): ")
+        except EOFError:
+            return
+        word = answer.strip().lower()
+        if word in ("q", "quit"):
+            return
+        if word in ("b", "back", "p"):
+            if k == 0:
+                screen.say("(this is the first step)")
+            k = max(0, k - 1)
+        else:
+            k += 1
+
+
+# --- saves ---------------------------------------------------------------------------------
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    from ...play.saves import SaveLock, SaveLocked, SaveStore
+
+    store = SaveStore()
+    if args.delete is not None:
+        try:
+            found = store.find(args.delete)
+        except RecordError as exc:
+            return fail(str(exc), EXIT_INVALID)
+        if found is None:
+            return fail(f"no saved game '{printable(args.delete, 40)}' (see 'solitaire saves')")
+        lock = SaveLock(store, found.record.id)
+        try:
+            lock.acquire()
+            found.path.unlink()
+        except SaveLocked as exc:
+            return fail(f"cannot delete {found.id}: {exc}")
+        except OSError as exc:
+            return fail(f"cannot delete {printable(str(found.path))}: {exc.strerror or exc}")
+        finally:
+            lock.release(remove=True)
+        print(f"deleted saved game {found.id} ({found.record.game}, {found.deal_text()})")
+        return EXIT_OK
+    saves = store.all()
+    if args.json:
+        for saved in saves:
+            print(json.dumps(saved.as_json()))
+        return EXIT_OK
+    if not saves:
+        print("No saved games (an unfinished game with moves is saved when you leave it).")
+        return EXIT_OK
+    rows = [("id", "game", "deal", "moves", "home", "last played")]
+    for saved in saves:
+        r = saved.record
+        home = f"{r.cards_home}/{r.cards}" if r.cards else "?"
+        when = r.saved.replace("T", " ").rstrip("Z")[:16]
+        game = printable(r.game, 30)
+        rows.append((saved.id, game, saved.deal_text(), str(saved.moves), home, when))
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    for row in rows:
+        cells = [
+            cell.rjust(w) if k in (3, 4) and row is not rows[0] else cell.ljust(w)
+            for k, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+    print("continue one with: solitaire play --resume ID")
+    return EXIT_OK
 
 
 # --- history -------------------------------------------------------------------------------
@@ -136,7 +210,30 @@ def cmd_history(args: argparse.Namespace) -> int:
         if n:
             print()
         print("\n".join(_summary_lines(summary)))
+        print("\n".join(_game_lines([g for g in games if g.game == summary.game])))
     return EXIT_OK
+
+
+SHOWN_GAMES = 10  # the last games of each game listed in text (--json lists them all)
+
+
+def _game_lines(games: list[GameRow]) -> list[str]:
+    """The last games of one game, a row each: when, deal, result, score, moves, time."""
+    rows = []
+    for g in games[-SHOWN_GAMES:]:
+        when = (g.finished or g.started).replace("T", " ").rstrip("Z")[:16]
+        deal = f"seed {g.seed}" if g.seed is not None else "a given deck"
+        rows.append(
+            (when, deal, g.result, f"{g.score}/{g.cards}", _plural(g.moves, "move"),
+             time_text(g.seconds))
+        )  # fmt: skip
+    widths = [max(len(r[k]) for r in rows) for k in range(6)]
+    earlier = len(games) - len(rows)
+    head = f"  last {len(rows)} of {len(games)} games:" if earlier else "  games:"
+    return [head] + [
+        "    " + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in rows
+    ]
 
 
 def _plural(n: int, word: str) -> str:
@@ -150,7 +247,7 @@ def _summary_lines(s: Summary) -> list[str]:
         name = s.game
     counts = f"{s.played} played: {s.won} won, {s.lost} lost"
     if s.abandoned:
-        counts += f", {s.abandoned} abandoned"
+        counts += f", {s.abandoned} abandoned (not in the win rate)"
     if s.unfinished:
         counts += f", {s.unfinished} unfinished"
     lines = [f"{name} ({s.game})", f"  {counts}"]
