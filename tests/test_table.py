@@ -20,8 +20,9 @@ from yaml_solitaire.engine.core.load import load_game
 from yaml_solitaire.engine.core.state import Action
 from yaml_solitaire.engine.play.progress import Deal, new_deal
 from yaml_solitaire.engine.play.records import deal_order, read_record
-from yaml_solitaire.engine.play.userdata import autosave_path
+from yaml_solitaire.engine.play.saves import SaveStore
 from yaml_solitaire.engine.ui.cli.output import position_json
+from yaml_solitaire.engine.ui.render import symbols_in
 from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
 from yaml_solitaire.engine.ui.table.layout import Hit, fold
 
@@ -200,7 +201,7 @@ def test_a_refused_move_shows_the_engines_reason_and_changes_nothing(game_id: st
         try:
             session.push(game.parse_action(text, before))
         except ValueError as exc:
-            assert app.message_text == f"! {exc}"
+            assert app.message_text == f"! {symbols_in(str(exc))}"
         else:  # pragma: no cover - the move was legal after all
             raise AssertionError(text)
 
@@ -237,10 +238,12 @@ def test_a_game_begun_in_line_mode_goes_on_at_the_table() -> None:
     )
     assert begun.code == 0
     expected = begun.json_lines()[-2]["piles"]
-    path = autosave_path(game.id)
+    saved = SaveStore().latest(game.id)
+    assert saved is not None
+    path = saved.path
     record = read_record(path)
     deal = Deal(record.seed, deal_order(record, game))
-    app = make_app(game, options(), deal, "klondike", record, str(path), ticking=False)
+    app = make_app(game, options(), deal, "klondike", record, path, ticking=False)
 
     async def script(pilot: Any) -> None:
         assert position_json(game, app.player.session.position)["piles"] == expected
@@ -350,7 +353,8 @@ def test_ctrl_c_saves_the_game_and_ends_with_130() -> None:
 
     at_table(app, script)
     assert app.return_value == 130
-    assert autosave_path(game.id).exists()
+    saved = SaveStore().latest(game.id)
+    assert saved is not None and saved.path.exists()
 
 
 def test_the_status_bar_says_when_no_win_is_possible() -> None:
@@ -513,7 +517,7 @@ def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse() -> None:
         os.write(leader, b"q")
         until(b"[y/n]")
         os.write(leader, b"y")
-        until(b"Saved; continue with: solitaire play --resume")
+        until(b"continue with: solitaire play --resume")
         game.wait(timeout=20)
     finally:
         if game.poll() is None:

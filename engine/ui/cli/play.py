@@ -875,15 +875,10 @@ def _play(
     if _wants_table(args):
         from ..table import play_table
 
-        return play_table(game, args, deal, ref, record, resumed)
+        return play_table(game, args, deal, ref, record, source, offered)
     player = Player(game, args, ref)
     if record is not None and source is not None:
-        from ...play.records import read_record
-
-        # Locked before it is read again, so that the game played is the last one saved.
-        player.keeper.claim(record.id)
-        record = read_record(source)
-        deal = _checked_deal(record, game, source)
+        record, deal = claim_saved(player, game, record, source)
     player.begin(deal, record, source)
     session = player.session
     played_itself = all(entry.auto for entry in session.history)
@@ -897,6 +892,18 @@ def _play(
             player.say("Type 'help' for the commands, 'rules' for the rules.")
             return player.run(_terminal_lines(player))
         return player.run(_piped_lines())
+
+
+def claim_saved(
+    player: Player, game: Game, record: GameRecord, source: Path
+) -> tuple[GameRecord, Deal]:
+    """A saved game locked for this player, then read again (so that the game played is the
+    last one saved), with its deal."""
+    from ...play.records import read_record
+
+    player.keeper.claim(record.id)
+    record = read_record(source)
+    return record, _checked_deal(record, game, source)
 
 
 @contextlib.contextmanager

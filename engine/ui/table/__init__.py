@@ -7,6 +7,8 @@ it. The table drives line mode's player: one engine, one way of saving and recor
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,9 +23,10 @@ def play_table(
     deal: Deal,
     ref: str,
     record: GameRecord | None = None,
-    resumed: str | None = None,
+    source: Path | None = None,
+    offered: Sequence[str] = (),
 ) -> int:
     """Play one game at the full-screen table; the exit code."""
     from .app import make_app, run
 
-    return run(make_app(game, args, deal, ref, record, resumed))
+    return run(make_app(game, args, deal, ref, record, source, offered))

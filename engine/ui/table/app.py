@@ -13,6 +13,8 @@ import argparse
 import io
 import os
 import textwrap
+from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,14 +26,14 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ....rules.errors import printable
 from ...core.cards import DOWN
 from ...core.game import Game
 from ...core.state import Action
+from ...play.keeper import Leaving, Means
 from ...play.progress import Deal
 from ...play.records import GameRecord
 from ...vocab.effects.removal import Pair
-from ..cli.play import Player
+from ..cli.play import Player, claim_saved
 from ..render import time_text
 from ..screen import Screen
 from .layout import Hit, Marks, Picture, Table
@@ -96,6 +98,11 @@ class TablePlayer(Player):
 
     def warn(self, text: str) -> None:
         self.heard.append(text)
+
+    def ask(self, leaving: Leaving) -> Means:
+        """A game left at the table is kept saved, never thrown away: the table asks its own
+        question before quitting, and a restart or a new deal keeps the game it leaves."""
+        return "keep"
 
     def show(self) -> None:
         if self.listener is not None:
@@ -650,12 +657,17 @@ def make_app(
     deal: Deal,
     ref: str,
     record: GameRecord | None = None,
-    resumed: str | None = None,
+    source: Path | None = None,
+    offered: Sequence[str] = (),
     *,
     ticking: bool = True,
 ) -> TableApp:
     player = TablePlayer(game, args, ref)
-    player.begin(deal, record)
+    if record is not None and source is not None:
+        record, deal = claim_saved(player, game, record, source)
+    player.begin(deal, record, source)
+    player.offered = list(offered)
+    resumed = str(source) if source is not None else None
     return TableApp(player, resumed=resumed, ticking=ticking)
 
 
@@ -668,5 +680,6 @@ def run(app: TableApp) -> int:
     if not farewell and not app.player.session.is_over():  # closed some other way
         saved = app.player.leave(saving=True)
         if saved:
-            print(f"Saved; continue with: solitaire play --resume ({printable(saved)})")
+            for line in app.player.saved_lines(saved):
+                print(line)
     return code if isinstance(code, int) else 0
