@@ -15,15 +15,19 @@ stream (or an interrupt while it waits) cancels the tasks still under way.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import os
+import socket
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...rules.errors import printable
 from ..core.game import Game
 from ..core.load import load_game
 from ..core.seeds import Seed
@@ -46,6 +50,10 @@ class RayMissing(ClusterError):
     """Ray is not installed."""
 
 
+class AddressError(ClusterError):
+    """No address, or one that is not of a form Ray takes."""
+
+
 def _ray() -> Any:
     """The ``ray`` module, imported now (it is typed as Any: see ``_Ray``)."""
     try:
@@ -58,12 +66,15 @@ def resolve_address(address: str | None) -> str:
     """The cluster's address: ``local``, ``HOST:PORT`` or ``ray://HOST:PORT``.
 
     None or an empty text means the address in ``RAY_ADDRESS``."""
-    chosen = address or os.environ.get("RAY_ADDRESS", "")
-    if not chosen.strip():
-        raise ClusterError(
-            "--cluster needs an address (local, HOST:PORT or ray://HOST:PORT) or RAY_ADDRESS"
-        )
-    return chosen.strip()
+    chosen = (address or os.environ.get("RAY_ADDRESS", "")).strip()
+    forms = "local, HOST:PORT or ray://HOST:PORT"
+    if not chosen:
+        raise AddressError(f"--cluster needs an address ({forms}) or RAY_ADDRESS")
+    if chosen not in ("local", "auto"):
+        host, sep, port = chosen.removeprefix("ray://").rpartition(":")
+        if not host or not sep or not port.isdigit() or not 0 < int(port) < 65536:
+            raise AddressError(f"not a Ray address ({forms}): {printable(chosen)}")
+    return chosen
 
 
 @dataclass
@@ -75,8 +86,8 @@ class Figures:
     deals: int = 0
     seconds: float = 0.0  # from the first batch handed out to the last verdict received
     cpu_seconds: float = 0.0  # the workers' CPU time, summed
-    workers: set[tuple[str, int]] = field(default_factory=set)  # (node, process id)
-    nodes: set[str] = field(default_factory=set)
+    workers: set[tuple[str, int]] = field(default_factory=set)  # (node's id, process id)
+    nodes: set[str] = field(default_factory=set)  # the network addresses of the workers' nodes
     retries: int = 0
 
     @property
@@ -96,7 +107,7 @@ class Figures:
             "deals_per_second": round(self.deals_per_second, 3),
             "cpu_seconds_per_deal": round(self.cpu_per_deal, 4),
             "workers": len(self.workers),
-            "nodes": len(self.nodes),
+            "nodes": sorted(self.nodes),
             "retries": self.retries,
         }
 
@@ -127,8 +138,9 @@ def _game(game_id: str, path: str) -> Game:
 
 def solve_batch(
     game_id: str, path: str, seeds: list[Seed], nodes: int | None, seconds: float | None
-) -> tuple[list[tuple[Seed, str, int, float]], float, str, int]:
-    """Verdicts of these deals (as plain tuples), the CPU seconds taken, the node and the pid."""
+) -> tuple[list[tuple[Seed, str, int, float]], float, tuple[str, str, int]]:
+    """Verdicts of these deals (as plain tuples), the CPU seconds taken, and the worker: its
+    node's id and address, and its process id."""
     began = time.process_time()
     game = _game(game_id, path)
     budget = Budget(nodes=nodes, seconds=seconds)
@@ -136,8 +148,21 @@ def solve_batch(
     for seed in seeds:
         v = solve_deal(game, seed, budget)
         verdicts.append((v.seed, v.result, v.nodes, v.seconds))
-    node = str(_ray().get_runtime_context().get_node_id())
-    return verdicts, time.process_time() - began, node, os.getpid()
+    ray = _ray()
+    node = str(ray.get_runtime_context().get_node_id())
+    worker = (node, str(ray.util.get_node_ip_address()), os.getpid())
+    return verdicts, time.process_time() - began, worker
+
+
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once an address where nothing listens (Ray itself would retry for minutes)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout).close()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        shown = printable(address)
+        raise ClusterError(f"cannot reach the Ray cluster at {shown}: {reason}") from None
 
 
 class Cluster:
@@ -152,17 +177,29 @@ class Cluster:
             "log_to_driver": False,
             "logging_level": logging.ERROR,
         }
+        if address not in ("local", "auto"):
+            _reachable(address)
         if address == "local":
             # A Ray of this machine alone needs no network: keep it on the loopback address.
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
             options.update(num_cpus=cpus, object_store_memory=LOCAL_OBJECT_STORE)
+        # While connected, what is printed on stdout goes to stderr: Ray's driver prints the
+        # failures of its workers (a worker killed) on stdout, where they would break a --json
+        # record or a table read by a program. The run's own output comes after ``close``.
+        self._stdout = contextlib.redirect_stdout(sys.stderr)
+        self._stdout.__enter__()
         try:
             self.ray.init(address=address, **options)
+            self.task = self.ray.remote(max_retries=0, num_cpus=1)(solve_batch)
+            self.figures.cpus = self._cpus()
         except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
-            reason = " ".join(str(exc).split())[:300] or type(exc).__name__
-            raise ClusterError(f"cannot use the Ray cluster at {address}: {reason}") from None
-        self.task = self.ray.remote(max_retries=0, num_cpus=1)(solve_batch)
-        self.figures.cpus = self._cpus()
+            self._stdout.__exit__(None, None, None)
+            reason = printable(" ".join(str(exc).split())[:300] or type(exc).__name__)
+            shown = printable(address)
+            raise ClusterError(f"cannot use the Ray cluster at {shown}: {reason}") from None
+        except BaseException:  # Ctrl-C while connecting
+            self._stdout.__exit__(None, None, None)
+            raise
         # each task in flight: its batch of seeds and how often the batch was tried
         self.pending: dict[Any, tuple[list[Seed], int]] = {}
 
@@ -180,7 +217,10 @@ class Cluster:
         try:
             self.cancel()
         finally:
-            self.ray.shutdown()
+            try:
+                self.ray.shutdown()
+            finally:
+                self._stdout.__exit__(None, None, None)
 
     def __enter__(self) -> Cluster:
         return self
@@ -227,7 +267,7 @@ class Cluster:
                 for ref in ready:
                     batch, tries = pending.pop(ref)
                     try:
-                        verdicts, cpu, node, pid = ray.get(ref)
+                        verdicts, cpu, (node, where, pid) = ray.get(ref)
                     except errors.RayTaskError as exc:  # the task itself failed: a bug
                         first = str(exc).strip().splitlines()[-1][:300] if str(exc) else ""
                         raise ClusterError(
@@ -244,7 +284,7 @@ class Cluster:
                         continue
                     figures.cpu_seconds += cpu
                     figures.workers.add((node, pid))
-                    figures.nodes.add(node)
+                    figures.nodes.add(where)
                     figures.deals += len(verdicts)
                     figures.seconds = time.monotonic() - began
                     if cpu > 0:
