@@ -119,7 +119,7 @@ class Figures:
         return (
             f"cluster {self.address}: {self.deals} deals solved in {self.seconds:.1f} s, "
             f"{self.deals_per_second:.2f} deals/s, {self.cpu_per_deal:.3f} CPU-s a deal, "
-            f"{len(self.workers)} workers{machines}{retried}"
+            f"{len(self.workers)} worker{'s' if len(self.workers) != 1 else ''}{machines}{retried}"
         )
 
 
