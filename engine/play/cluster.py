@@ -209,7 +209,8 @@ class Cluster:
     def cancel(self) -> None:
         """Stop the tasks under way (their workers are killed: cancelling is quick)."""
         for ref in self.pending:
-            self.ray.cancel(ref, force=True)
+            with contextlib.suppress(Exception):  # a cluster already gone has nothing to stop
+                self.ray.cancel(ref, force=True)
         self.pending.clear()
 
     def close(self) -> None:
@@ -260,7 +261,12 @@ class Cluster:
                     hand_out(batch, 0)
                 if not pending:
                     break
-                ready, _ = ray.wait(list(pending), num_returns=1, timeout=1.0)
+                try:
+                    ready, _ = ray.wait(list(pending), num_returns=1, timeout=1.0)
+                except (errors.RayError, ConnectionError) as exc:
+                    raise ClusterError(
+                        f"lost the Ray cluster at {printable(self.address)}: {type(exc).__name__}"
+                    ) from None
                 now = time.monotonic()
                 if now - checked > 10:  # a cluster may grow or shrink under a long run
                     cpus, checked = max(1.0, self._cpus()), now
