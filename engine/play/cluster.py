@@ -169,6 +169,10 @@ class Cluster:
     """A connection to a Ray cluster (``local``: one started here for this run)."""
 
     def __init__(self, address: str, cpus: int | None = None) -> None:
+        if address == "local":
+            # A Ray of this machine alone needs no network: keep it on the loopback address.
+            # (Ray reads this when it is imported.)
+            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
         self.ray = _ray()
         self.address = address
         self.figures = Figures(address)
@@ -180,8 +184,6 @@ class Cluster:
         if address not in ("local", "auto"):
             _reachable(address)
         if address == "local":
-            # A Ray of this machine alone needs no network: keep it on the loopback address.
-            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
             options.update(num_cpus=cpus, object_store_memory=LOCAL_OBJECT_STORE)
         # While connected, what is printed on stdout goes to stderr: Ray's driver prints the
         # failures of its workers (a worker killed) on stdout, where they would break a --json
