@@ -58,6 +58,7 @@ PUBLISHED = {
 # Klondike Solitaire and Many Other Patience Games" (arXiv:1906.12314), for the thoughtful game.
 PUBLISHED_PRESETS = {
     "klondike": "81.945% ± 0.084% (Blake and Gent)",
+    "black-hole": PUBLISHED["black-hole"],
 }
 
 
