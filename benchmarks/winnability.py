@@ -1,11 +1,15 @@
-"""The winnability table of docs/winnability.md: one solver run per shipped game, as a table.
+"""The winnability tables of docs/winnability.md: one solver run per rule file, as a table.
 
 Each row is one ``solitaire stats GAME --solve`` run (its command is printed in the row) with a
 results file per run in ``--results-dir``: a run that was stopped goes on where it stopped, and
 a finished one is only read again, so the table can be printed from runs made earlier.
 
-Run from the repository root: ``python benchmarks/winnability.py [--results-dir DIR] [--only
-GAME ...]``; it prints the Markdown table on stdout.
+Run from the repository root: ``python benchmarks/winnability.py [--presets] [--results-dir DIR]
+[--only GAME ...] [--cluster ADDRESS] [--deals N]``; it prints the Markdown table on stdout: the
+shipped games, or with ``--presets`` the 75 Solvitaire presets of ``tests/solvitaire/rules/``.
+``--cluster ADDRESS`` solves the deals on a Ray cluster (``local``, ``HOST:PORT``); the budgets
+are in positions, so the rows are the same wherever they were solved. ``--deals N`` changes the
+number of deals of every row (a results file per number of deals).
 """
 
 from __future__ import annotations
@@ -34,6 +38,12 @@ RUNS: list[tuple[str, int, str, tuple[str, ...]]] = [
     *((game, 50, "1", ("--budget-nodes", "20000")) for game in SLOW),
 ]
 
+# The Solvitaire presets (tests/solvitaire/): a few deals each within a small budget, enough to
+# tell the games apart; a cluster makes more (--deals N --cluster ADDRESS).
+PRESET_DIR = Path(__file__).resolve().parent.parent / "tests" / "solvitaire" / "rules"
+PRESET_DEALS = 10
+PRESET_BUDGET = ("--budget-nodes", "2000")
+
 # Figures published elsewhere, where one exists, with where they come from.
 PUBLISHED = {
     "clock": "exactly 1/13 = 7.69%",
@@ -44,11 +54,25 @@ PUBLISHED = {
 }
 
 
+# Published figures for the presets, by preset name: Blake and Gent, "The Winnability of
+# Klondike Solitaire and Many Other Patience Games" (arXiv:1906.12314), for the thoughtful game.
+PUBLISHED_PRESETS = {
+    "klondike": "81.945% ± 0.084% (Blake and Gent)",
+    "black-hole": PUBLISHED["black-hole"],
+}
+
+
 def run(
-    game: str, deals: int, seed: str, budget: tuple[str, ...], folder: Path
+    game: str,
+    deals: int,
+    seed: str,
+    budget: tuple[str, ...],
+    folder: Path,
+    cluster: str | None = None,
 ) -> dict[str, object]:
     """The summary of one run (made now, or read back from its results file)."""
-    label = "-".join([game, str(deals), *(b.lstrip("-") for b in budget)])
+    name = Path(game).stem if game.endswith(".yaml") else game
+    label = "-".join([name, str(deals), *(b.lstrip("-") for b in budget)])
     command = [
         "solitaire",
         "stats",
@@ -61,8 +85,12 @@ def run(
         *budget,
     ]
     results = folder / f"{label}.jsonl"
+    spread = ["--cluster", cluster] if cluster else []
     done = subprocess.run(
-        [*command, "--json", "--results", str(results)], capture_output=True, text=True, check=False
+        [*command, *spread, "--json", "--results", str(results)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)}: {done.stderr.strip()}")
@@ -81,7 +109,7 @@ def duration(seconds: float) -> str:
     return f"{seconds:.2g} s" if seconds >= 0.1 else f"{1000 * seconds:.2g} ms"
 
 
-def row(summary: dict[str, object]) -> str:
+def row(summary: dict[str, object], published: dict[str, str] = PUBLISHED) -> str:
     def count(kind: str) -> str:
         part = summary[kind]
         assert isinstance(part, dict)
@@ -101,7 +129,7 @@ def row(summary: dict[str, object]) -> str:
         count("unknown"),
         f"{percent(low)} .. {percent(high)} ({percent(ci_low)} .. {percent(ci_high)})",
         seconds,
-        PUBLISHED.get(game, ""),
+        published.get(game.removeprefix("sv-"), ""),
         f"`{summary['command']}`",
     ]
     return "| " + " | ".join(cells) + " |"
@@ -110,7 +138,10 @@ def row(summary: dict[str, object]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--results-dir", type=Path, default=Path("winnability-results"))
-    parser.add_argument("--only", nargs="*", help="games to run (default: all)")
+    parser.add_argument("--only", nargs="*", help="games (or presets) to run (default: all)")
+    parser.add_argument("--presets", action="store_true", help="the Solvitaire presets' table")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="solve on this Ray cluster")
+    parser.add_argument("--deals", type=int, help="deals of every row (default: the table's)")
     args = parser.parse_args()
     args.results_dir.mkdir(parents=True, exist_ok=True)
     print(
@@ -118,11 +149,22 @@ def main() -> None:
         "| time per deal: median / 90% / 99% | published | command |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for game, deals, seed, budget in RUNS:
-        if args.only and game not in args.only:
+    published = PUBLISHED_PRESETS if args.presets else PUBLISHED
+    for game, deals, seed, budget in presets() if args.presets else RUNS:
+        if args.only and Path(game).stem not in args.only:
             continue
-        print(row(run(game, deals, seed, budget, args.results_dir)), flush=True)
+        summary = run(game, args.deals or deals, seed, budget, args.results_dir, args.cluster)
+        print(row(summary, published), flush=True)
     sys.stdout.flush()
+
+
+def presets() -> list[tuple[str, int, str, tuple[str, ...]]]:
+    """One run per preset's rule file, named by its path from the repository's root."""
+    root = PRESET_DIR.parent.parent.parent
+    return [
+        (str(path.relative_to(root)), PRESET_DEALS, "1", PRESET_BUDGET)
+        for path in sorted(PRESET_DIR.glob("*.yaml"))
+    ]
 
 
 if __name__ == "__main__":

@@ -132,10 +132,13 @@ def run(
     jobs: int = 1,
     progress: Callable[[DealVerdict], None] | None = None,
     results: Path | None = None,
+    solve_all: SolveAll | None = None,
 ) -> list[DealVerdict]:
     """Verdicts for ``count`` deals from ``first``; those in ``results`` are not solved again.
 
     KeyboardInterrupt stops the run; the verdicts so far are then in ``results`` (if given).
+    ``solve_all`` spreads the deals some other way than over ``jobs`` processes of this
+    machine (``cluster.Cluster.solve_all``: on a Ray cluster).
     """
     fd = _results_file(results) if results is not None else None
     done = read_results(fd, game.id) if fd is not None else {}
@@ -150,7 +153,8 @@ def run(
             progress(verdict)
     todo = (s for i in range(count) if (s := seed_after(first, i)) not in done)
     try:
-        for verdict in _solve_all(game, todo, count - len(verdicts), budget, jobs):
+        spread = solve_all or _solve_all
+        for verdict in spread(game, todo, count - len(verdicts), budget, jobs):
             verdicts.append(verdict)
             if fd is not None:
                 line = json.dumps(verdict.as_json(game.id)) + "\n"
@@ -165,6 +169,11 @@ def run(
         if fd is not None:
             os.close(fd)
     return sorted(verdicts, key=lambda v: _place(first, v.seed))
+
+
+# How the deals to solve are spread: (game, seeds, how many, budget, jobs) -> verdicts as they
+# come, in any order.
+SolveAll = Callable[[Game, Iterable[Seed], int, Budget, int], Iterator[DealVerdict]]
 
 
 def _place(first: Seed, seed: Seed) -> int:

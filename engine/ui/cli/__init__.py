@@ -189,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--deals", type=_positive, required=True, help="how many deals")
     p.add_argument("--seed", type=_seed, default=0, help="seed of the first deal (default 0)")
-    p.add_argument("--jobs", type=_positive, default=1, help="processes to use (default 1)")
+    p.add_argument("--jobs", type=_positive, help="processes to use (default 1)")
     p.add_argument(
         "--solve",
         action="store_true",
@@ -206,6 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--results",
         help="with --solve: append a JSON line per deal; deals already there are skipped",
+    )
+    p.add_argument(
+        "--cluster",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="with --solve: solve on a Ray cluster: local, HOST:PORT, ray://HOST:PORT "
+        "(default: RAY_ADDRESS); needs the 'cluster' extra",
     )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run="stats:cmd_stats")

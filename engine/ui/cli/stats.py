@@ -29,8 +29,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     game.seed_order(args.seed)  # a deal number the game cannot use is refused before any work
     if args.solve:
         return _solved(game, args)
-    if args.results or args.budget_seconds or args.budget_nodes or args.max_positions:
-        raise UsageError("--results, --max-positions and the budgets go with --solve")
+    extra = args.results or args.budget_seconds or args.budget_nodes or args.max_positions
+    if extra or args.cluster is not None:
+        raise UsageError("--results, --max-positions, the budgets and --cluster go with --solve")
     summary = summarise(game, args.seed)
     interrupted = False
     show_bar = sys.stderr.isatty() and not args.json
@@ -66,7 +67,7 @@ def progress(label: str, total: int, show: bool) -> Iterator[Callable[[int], Non
 def _play(
     game: Game, args: argparse.Namespace, summary: Summary, advance: Callable[[int], None]
 ) -> None:
-    with contextlib.closing(run_deals(game, args.seed, args.deals, args.jobs)) as batches:
+    with contextlib.closing(run_deals(game, args.seed, args.deals, args.jobs or 1)) as batches:
         for batch in batches:
             summary.add(batch)
             advance(len(batch))
@@ -131,8 +132,10 @@ def score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
 
 def _solved(game: Game, args: argparse.Namespace) -> int:
     """``stats --solve``: every deal judged by the solver within the budget."""
+    from ...play.cluster import ClusterError
     from ...play.solver import Budget
     from ...play.winnability import DealVerdict, ResultsError, run, summarise
+    from .cluster import open_cluster
 
     seconds = args.budget_seconds
     if seconds is None and args.budget_nodes is None:
@@ -140,6 +143,7 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
     budget = Budget(args.budget_nodes, seconds, args.max_positions)
     results = Path(args.results) if args.results else None
     verdicts: list[DealVerdict] = []
+    cluster = open_cluster(args) if args.cluster is not None else None
     interrupted = False
     show_bar = sys.stderr.isatty() and not args.json
     try:
@@ -149,16 +153,24 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
                 verdicts.append(verdict)
                 advance(1)
 
-            run(game, args.seed, args.deals, budget, args.jobs, tick, results)
+            spread = cluster.solve_all if cluster else None
+            run(game, args.seed, args.deals, budget, args.jobs or 1, tick, results, spread)
     except KeyboardInterrupt:
         interrupted = True
     except ResultsError as exc:
         raise InputError(f"--results {exc}") from None
+    except ClusterError as exc:
+        raise InputError(str(exc)) from None
+    finally:
+        if cluster:
+            cluster.close()
     summary = summarise(game, args.seed, verdicts)
     if args.json:
         record = summary.as_json()
         if interrupted:
             record["interrupted"] = True
+        if cluster:
+            record["cluster"] = cluster.figures.as_json()
         print(json.dumps(record))
         return EXIT_INTERRUPTED if interrupted else EXIT_OK
     out = console()
@@ -189,6 +201,8 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
         f"90% {summary.percentile(0.9):.2f} s, 99% {summary.percentile(0.99):.2f} s",
         markup=False,
     )
+    if cluster:
+        out.print(cluster.figures.line(), markup=False)
     if results is not None:
         out.print(f"results: {results} (a rerun with it skips these deals)", markup=False)
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
