@@ -1,4 +1,5 @@
-"""Checks of the actions: no card flows from a pile into itself, and no command is ambiguous."""
+"""Checks of the actions: no card flows from a pile into itself, safe moves end, and no command
+is ambiguous."""
 
 from __future__ import annotations
 
@@ -29,7 +30,34 @@ def check_actions(spec: GameSpec, report: Report) -> None:
                 )
         for path, message in action.problems(spec):
             report.add(("actions", name, *path), message, about=("@piles",))
+        _check_safe(spec, name, report)
     _check_commands(spec, report)
+
+
+def _check_safe(spec: GameSpec, name: str, report: Report) -> None:
+    """A move declared safe is one the engine plays by itself; between two foundations such
+    moves could undo each other for ever, so a safe move may not take from a foundation that
+    it may also give to another foundation."""
+    action = spec.actions[name]
+    if getattr(action, "safe", "never") == "never":
+        return
+    group_of = pile_names(spec)
+    home = {p for p, g in group_of.items() if spec.piles[g].role == "foundation"}
+    taken = [p for p in resolve(spec, action.takes_from()) if p in home]
+    given = [p for p in resolve(spec, action.gives_to()) if p in home]
+    if not taken or not given or len({*taken, *given}) < 2:
+        return
+    cls = type(action)
+    keys = [("actions", name, yaml_key(cls, f)) for f in ("safe", *cls.sources)]
+    keys += [("piles", group_of[p], "role") for p in dict.fromkeys(taken)]
+    report.add(
+        min(keys, key=report.source.layer_of),
+        f"'{name}' is safe, so the engine plays it by itself, and it may move cards from one "
+        f"foundation to another ({', '.join(dict.fromkeys(taken))} to "
+        f"{', '.join(dict.fromkeys(given))}): such moves could undo each other without end; "
+        "take the foundations out of its 'from', or make it 'safe: never'",
+        about=("@piles",),
+    )
 
 
 def _check_commands(spec: GameSpec, report: Report) -> None:
