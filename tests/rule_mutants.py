@@ -45,8 +45,8 @@ SOURCES = sorted((ROOT / "games").glob("*.yaml")) + sorted(
 )
 SECONDS = 20.0  # CPU seconds one mutant may take (most take a tenth of one)
 MEMORY = 2_000_000_000  # address space of a worker process
-STEPS = 100  # random actions per deal
-SOLVER_NODES = 200
+STEPS = 60  # random actions per deal
+SOLVER_NODES = 100
 
 Path_ = tuple[str | int, ...]
 # A path into the file's data, what is done there ("set", "insert" into a list, "delete") and
