@@ -417,7 +417,10 @@ _FOLDER: Path | None = None
 
 
 def _start_worker() -> None:
+    from yaml_solitaire.engine.play.stats import end_with_parent
+
     global _FOLDER
+    end_with_parent()
     os.environ["SOLITAIRE_NO_CACHE"] = "1"
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     _FOLDER = Path(tempfile.mkdtemp(prefix="solitaire-mutants-"))

@@ -172,9 +172,12 @@ class RowsBuiltSpec(ConditionSpec):
         group = game.piles.get(self.piles)
         if group is None:
             if any(self.piles in g.names for g in game.piles.values()):
-                yield ("piles",), (
-                    f"'{self.piles}' is one pile; 'rows_built' looks at a group whose piles "
-                    "lie in a grid"
+                yield (
+                    ("piles",),
+                    (
+                        f"'{self.piles}' is one pile; 'rows_built' looks at a group whose piles "
+                        "lie in a grid"
+                    ),
                 )
             return
         if not isinstance(group.arrangement, Grid):
