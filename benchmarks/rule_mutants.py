@@ -7,8 +7,10 @@ is shrunk (fewest edits, fewest random actions) and printed with its rule file. 
 number of mutants, how many validated, the time taken and the findings; exit status 0 when
 nothing was found.
 
-Run: ``nice python benchmarks/rule_mutants.py [--accepted N] [--seed S] [--jobs J]``
-(mutants until N of them validated, 20,000 by default; J processes, 2 by default).
+Run: ``nice python benchmarks/rule_mutants.py [--accepted N] [--seed S] [--jobs J] [--start K]``
+(mutants until N of them validated, 20,000 by default; J processes, 2 by default; from mutant
+number K, 0 by default, to continue an earlier run: mutant K of a seed is the same whatever the
+jobs and the start).
 """
 
 from __future__ import annotations
@@ -30,23 +32,32 @@ def main() -> int:
     parser.add_argument("--accepted", type=int, default=20_000, help="mutants that validate")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed, to repeat it")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument(
+        "--start", type=int, default=0, help="first mutant number (to continue a run)"
+    )
     args = parser.parse_args()
     began = time.monotonic()
     mutants = accepted = 0
     findings: list[rule_mutants.Finding] = []
     while accepted < args.accepted and len(findings) < 5:
-        part = rule_mutants.run(BATCH, seed=args.seed, jobs=args.jobs, start=mutants)
+        start = args.start + mutants
+        part = rule_mutants.run(BATCH, seed=args.seed, jobs=args.jobs, start=start)
         mutants += part.mutants
         accepted += part.accepted
         findings += part.findings
         minutes = (time.monotonic() - began) / 60
-        print(f"{mutants:,} mutants, {accepted:,} validated, {minutes:.1f} min", flush=True)
+        print(
+            f"mutants {args.start:,}..{start + BATCH - 1:,}: {mutants:,} checked, "
+            f"{accepted:,} validated, {minutes:.1f} min",
+            flush=True,
+        )
     for finding in findings:
         print(f"\n{finding.report()}")
     minutes = (time.monotonic() - began) / 60
     verdict = f"{len(findings)} FOUND (see above)" if findings else "nothing found"
     print(
-        f"rule mutants: seed {args.seed}, {mutants:,} mutants, {accepted:,} validated "
+        f"rule mutants: seed {args.seed}, mutants {args.start:,}..{args.start + mutants - 1:,}: "
+        f"{mutants:,} checked, {accepted:,} validated "
         f"and played, {minutes:.1f} min with {args.jobs} jobs: {verdict}"
     )
     return 1 if findings else 0
