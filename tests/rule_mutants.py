@@ -278,6 +278,16 @@ def apply_edits(data: dict[str, Any], edits: list[Edit]) -> dict[str, Any]:
     return out
 
 
+def mutant_text(source: Path, edits: list[Edit]) -> str:
+    """The rule file of a mutant; a parent named by a relative path is found beside its
+    source (the mutant is written elsewhere)."""
+    data = apply_edits(source_data(source), edits)
+    parent = data.get("extends")
+    if isinstance(parent, str) and parent.endswith((".yaml", ".yml")):
+        data["extends"] = str((source.parent / parent).resolve())
+    return dump(data)
+
+
 def mutant(seed: int, index: int) -> tuple[Path, list[Edit]]:
     """Mutant number ``index`` of a run: the same for the same seed, whatever the jobs."""
     rng = random.Random(f"{seed}:{index}")
@@ -431,7 +441,7 @@ def _check(job: tuple[int, int]) -> tuple[int, bool, str | None]:
     seed, index = job
     assert _FOLDER is not None
     source, edits = mutant(seed, index)
-    text = dump(apply_edits(source_data(source), edits))
+    text = mutant_text(source, edits)
     try:
         problem = check_text(text, _FOLDER, (index,), STEPS)
     except MemoryError:
@@ -488,10 +498,9 @@ def shrink(seed: int, index: int) -> Finding:
     """The failure of mutant ``index`` with as few edits and random actions as still fail."""
     assert _FOLDER is not None
     source, edits = mutant(seed, index)
-    data = source_data(source)
 
     def fails(some: list[Edit], deal: int, steps: int) -> str | None:
-        problem = check_text(dump(apply_edits(data, some)), _FOLDER, (deal,), steps)
+        problem = check_text(mutant_text(source, some), _FOLDER, (deal,), steps)
         return None if problem == "rejected" else problem
 
     deal = index
@@ -504,5 +513,5 @@ def shrink(seed: int, index: int) -> Finding:
         else:
             low = mid + 1
     problem = fails(kept, deal, high) or "(not repeated when shrunk)"
-    text = dump(apply_edits(data, kept))
+    text = mutant_text(source, kept)
     return Finding(str(source.relative_to(ROOT)), kept, problem, deal, high, text)
