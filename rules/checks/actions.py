@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..extends import Report
 from ..model import RESERVED_COMMANDS, GameSpec
-from ..spec import yaml_key
+from ..spec import pile_fields, yaml_key
 from .meaning import pile_names, resolve
 
 
@@ -30,8 +30,29 @@ def check_actions(spec: GameSpec, report: Report) -> None:
                 )
         for path, message in action.problems(spec):
             report.add(("actions", name, *path), message, about=("@piles",))
+        _check_named_twice(spec, name, report)
         _check_safe(spec, name, report)
     _check_commands(spec, report)
+
+
+def _check_named_twice(spec: GameSpec, name: str, report: Report) -> None:
+    """A list of piles that names a pile twice (alone and through its group, or twice over):
+    an effect that walks the list would take or give that pile's cards twice."""
+    action = spec.actions[name]
+    cls = type(action)
+    for field in pile_fields(cls):
+        value = getattr(action, field)
+        if not isinstance(value, tuple):
+            continue
+        piles = resolve(spec, (v for v in value if isinstance(v, str)))
+        twice = [p for p in dict.fromkeys(piles) if piles.count(p) > 1]
+        if twice:
+            report.add(
+                ("actions", name, yaml_key(cls, field)),
+                f"names {', '.join(twice)} more than once (alone and through a group, or "
+                "twice): list each pile once",
+                about=("@piles",),
+            )
 
 
 def _check_safe(spec: GameSpec, name: str, report: Report) -> None:
