@@ -39,7 +39,7 @@ def _check_named_twice(spec: GameSpec, name: str, report: Report) -> None:
     """A list of piles that names a pile twice (alone and through its group, or twice over):
     an effect that walks the list would take or give that pile's cards twice."""
     action = spec.actions[name]
-    cls = type(action)
+    cls: type = type(action)
     for field in pile_fields(cls):
         value = getattr(action, field)
         if not isinstance(value, tuple):
