@@ -64,7 +64,7 @@ class _Composer(
 
 _FAST: Any = None
 if getattr(yaml, "__with_libyaml__", False):  # libyaml keeps positions too, and is faster
-    _CParser: Any = getattr(yaml, "CParser", None)
+    _CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
 
     if _CParser is not None:
 

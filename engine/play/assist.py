@@ -3,7 +3,8 @@
 - ``safe_moves(game)``: the test of a *safe* move to a foundation: one the rule file declares
   safe (a move action's ``safe:``), or, for any game, a move of a card that no pile other than
   a foundation could ever accept by the game's accept rules (``nowhere_else``). Such a move
-  takes no choice away from the player (``Session.play_automatic`` takes any such test).
+  takes no choice away from the player (``Session.play_automatic`` takes any such test). It
+  never comes from a foundation: each one puts a card home for good, so they end.
 - ``finishing_moves(game, state)``: when moves to the foundations alone win the game from here,
   those moves (the rest of the game is forced); otherwise None.
 - ``moves_from(game, state, pile)`` and ``preferred(game, state, pile)``: the legal actions that
@@ -24,8 +25,12 @@ PREFERENCE = "a foundation first, then a pile with cards, then an empty pile"
 
 
 def _moves_to_foundations(game: Game) -> Callable[[Action], bool]:
+    """Moves onto a foundation from a pile that is not one: each puts one more card home, so
+    the engine can play such moves by itself only so often (never between foundations)."""
     foundations = frozenset(game.foundations)
-    return lambda action: action.dst in foundations and action.src >= 0
+    return lambda action: (
+        action.dst in foundations and action.src >= 0 and action.src not in foundations
+    )
 
 
 def nowhere_else(game: Game) -> Safe:
@@ -76,6 +81,7 @@ def nowhere_else(game: Game) -> Safe:
 def safe_moves(game: Game) -> Safe:
     """Moves the rule file declares safe, and moves of cards that can go nowhere else."""
     anyway = nowhere_else(game)
+    to_foundation = _moves_to_foundations(game)
     declared = {
         name: effect.is_safe
         for name, effect in game.effects.items()
@@ -86,7 +92,9 @@ def safe_moves(game: Game) -> Safe:
 
     def safe(state: State, action: Action) -> bool:
         test = declared.get(action.name)
-        return (test is not None and bool(test(state, action))) or anyway(state, action)
+        if test is not None and to_foundation(action) and test(state, action):
+            return True
+        return anyway(state, action)
 
     return safe
 

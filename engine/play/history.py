@@ -44,6 +44,13 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# What each column of a row holds (a seed is a number or 'ms:N' text).
+_KINDS: dict[str, type | tuple[type, ...]] = {
+    "id": str, "game": str, "seed": (int, str, type(None)), "deck": (str, type(None)),
+    "result": str, "score": int, "cards": int, "moves": int, "started": str,
+    "seconds": (int, float), "finished": (str, type(None)),
+}  # fmt: skip
+_COUNTS = ("score", "cards", "moves", "seconds")
 FINISHED = ("won", "lost", "abandoned")
 _TIMEOUT = 0.5  # seconds to wait for another program holding the database
 
@@ -127,7 +134,16 @@ class History:
             if "no such table" in str(exc):
                 return 0
             raise
-        return int(row[0]) if row else 0
+        return self._checked_version(row[0]) if row else 0
+
+    def _checked_version(self, value: object) -> int:
+        """The tables' version as stored; HistoryError when it is not one (corrupt?)."""
+        if isinstance(value, int) and value >= 0:
+            return value
+        raise HistoryError(
+            f"history {printable(str(self.path))}: its schema_version holds "
+            f"{printable(repr(value), 30)}, not a version number (corrupt?)"
+        )
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring the tables to ``SCHEMA_VERSION`` (a no-op, read only, when they are)."""
@@ -138,7 +154,7 @@ class History:
         try:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = db.execute("SELECT version FROM schema_version").fetchone()
-            version = row[0] if row else 0
+            version = self._checked_version(row[0]) if row else 0
             if row is None:
                 db.execute("INSERT INTO schema_version VALUES (0)")
             if version > SCHEMA_VERSION:
@@ -181,7 +197,26 @@ class History:
             args = (game,)
         query += " ORDER BY COALESCE(finished, started), started"
         with self._connect() as db:
-            return [GameRow(*row) for row in db.execute(query, args)]
+            return [self._row(row) for row in db.execute(query, args)]
+
+    def _row(self, values: tuple[Any, ...]) -> GameRow:
+        """A row as the program wrote it; HistoryError (one line) when a value is of the
+        wrong kind (another program's row, a damaged file)."""
+        row = GameRow(*values)
+        for name, kinds in _KINDS.items():
+            value = getattr(row, name)
+            wrong = not isinstance(value, kinds) or isinstance(value, bool)
+            if not wrong and name in _COUNTS:
+                wrong = not 0 <= value < 10**12  # no negative or endless counts and times
+            if not wrong and name == "result":
+                wrong = value not in (*FINISHED, "unfinished")
+            if wrong:
+                raise HistoryError(
+                    f"history {printable(str(self.path))}: the row of game "
+                    f"{printable(str(row.id), 40)} holds {name} {printable(repr(value), 30)}, "
+                    "which this program never writes (corrupt?)"
+                )
+        return row
 
 
 @dataclass

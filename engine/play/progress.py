@@ -99,6 +99,7 @@ class Progress:
         moves to the foundations and a forced finish. The actions played, in order."""
         session = self.session
         played: list[Action] = []
+        seen = {session.position}
         while not session.is_over():
             more = session.autoplay()
             if self.auto:
@@ -108,6 +109,11 @@ class Progress:
             if not more:
                 break
             played += more
+            # Each round is decided by the position alone: one that comes back would come
+            # back for ever.
+            if session.position in seen:
+                raise session.stalled(more[-1])
+            seen.add(session.position)
         self.sync_times()
         return played
 

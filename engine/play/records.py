@@ -162,10 +162,16 @@ def _text(data: dict[str, Any], key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+# The most seconds a record may give (about 317 years): more is not a time anyone played.
+MAX_SECONDS = 10**10
+
+
 def _number(data: dict[str, Any], key: str) -> float:
     value = data.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+    if isinstance(value, bool) or not isinstance(value, int | float):
         raise RecordError(f"'{key}' must be a number of seconds")
+    if not 0 <= value <= MAX_SECONDS:  # also refuses NaN and Infinity
+        raise RecordError(f"'{key}' must be a number of seconds from 0 to {MAX_SECONDS:,}")
     return float(value)
 
 
@@ -180,8 +186,10 @@ def loads(text: str) -> GameRecord:
     """A record from its JSON text; RecordError when it is not one this program can read."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
         raise RecordError(f"not a game record: not valid JSON ({exc})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, deep nesting
+        raise RecordError("not a game record: a number or nesting too large to read") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("not a game record of this program")
     version = data.get("version")

@@ -165,11 +165,7 @@ class Session:
             self.push(actions[0], auto=True)
             played.append(actions[0])
             if self.position in seen or len(played) > limit:
-                raise GameStalled(
-                    f"the game stopped making progress: '{self.game.action_text(actions[0])}' "
-                    f"brought back an earlier position while the engine played by itself "
-                    f"(phase '{self.phase}')"
-                )
+                raise self.stalled(actions[0])
             seen.add(self.position)
         return played
 
@@ -180,17 +176,30 @@ class Session:
 
         This is the hook for automatic moves (safe moves to the foundations, a forced finish):
         the predicate decides, the session plays and records.
+
+        GameStalled when a position comes back: the choice is the same each time, so the
+        engine would go round for ever (a rule file built without validation can do this).
         """
         played: list[Action] = []
-        limit = _AUTOPLAY_PER_CARD * len(self.game.cards)
-        while not self.is_over() and len(played) <= limit:
+        seen = {self.position}
+        while not self.is_over():
             state = self.position
             action = next((a for a in self.legal_actions() if safe(state, a)), None)
             if action is None:
                 break
             self.push(action, auto=True)
             played.append(action)
+            if self.position in seen:
+                raise self.stalled(action)
+            seen.add(self.position)
         return played
+
+    def stalled(self, action: Action) -> GameStalled:
+        """The error for a game whose own moves went round in a circle, ending at ``action``."""
+        return GameStalled(
+            f"the game stopped making progress: '{self.game.action_text(action)}' brought "
+            f"back an earlier position while the engine played by itself (phase '{self.phase}')"
+        )
 
     def moves_made(self) -> int:
         """How many actions the player chose (the engine's own are not counted)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import signal
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator
@@ -82,12 +83,29 @@ def _play_chunk(game: Game, first: Seed, count: int) -> tuple[list[DealResult], 
 _WORKER_GAME: Game | None = None
 
 
+def end_with_parent(poll: float = 0.2) -> None:
+    """In a worker process: exit as soon as the process that started it is gone.
+
+    A parent ended by SIGTERM, SIGHUP or kill -9 has no chance to stop its workers, which
+    would play on for the rest of their chunk; each worker watches for itself instead (it is
+    handed to another parent when its own ends)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 def _init_worker(path: str) -> None:
     # Ctrl-C is the parent's to handle: it stops handing out work and waits for the chunks
     # under way. The parent started this process with SIGINT blocked, so that no interrupt
     # could arrive before it was ignored here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    end_with_parent()
     global _WORKER_GAME
     _WORKER_GAME = load_game(path)
 

@@ -26,7 +26,7 @@ from ..core.game import Game
 from ..core.load import load_game
 from ..core.seeds import Seed, is_seed, ms_number, seed_after
 from .solver import Budget, Solver
-from .stats import wilson
+from .stats import end_with_parent, wilson
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ def _init_worker(
     global _WORKER
     # Ctrl-C is the main process's to handle: it stops the workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent()
     _WORKER = (load_game(path), Budget(nodes, seconds, positions))
 
 

@@ -171,6 +171,14 @@ class RowsBuiltSpec(ConditionSpec):
     def problems(self, game: GameSpec) -> Iterator[Problem]:
         group = game.piles.get(self.piles)
         if group is None:
+            if any(self.piles in g.names for g in game.piles.values()):
+                yield (
+                    ("piles",),
+                    (
+                        f"'{self.piles}' is one pile; 'rows_built' looks at a group whose piles "
+                        "lie in a grid"
+                    ),
+                )
             return
         if not isinstance(group.arrangement, Grid):
             yield ("piles",), f"'{self.piles}' does not lie in a grid ('arrangement: {{grid: N}}')"

@@ -215,8 +215,9 @@ def _check_automatic(spec: GameSpec, report: Report) -> None:
     or only take cards from piles that nothing the engine plays by itself gives cards to.
 
     Between two of the player's actions the engine plays only automatic actions and, in a
-    state that plays by itself, the player's actions it may play there: a pile that only the
-    player can refill empties for good until the player acts again.
+    state that plays by itself, the player's actions it may play there, and moves to the
+    foundations: a pile that only the player can refill empties for good until the player
+    acts again.
     """
     from .meaning import resolve
 
@@ -228,6 +229,11 @@ def _check_automatic(spec: GameSpec, report: Report) -> None:
     for name in by_engine & set(spec.actions):
         for ref in spec.actions[name].gives_to():
             given.update(resolve(spec, (ref,)))
+    # The engine also plays moves to the foundations by itself (safe ones, a forced finish):
+    # any foundation an action can give cards to.
+    home = {p for g in spec.piles.values() if g.role == "foundation" for p in g.names}
+    for action in spec.actions.values():
+        given.update(p for p in resolve(spec, action.gives_to()) if p in home)
     for name, action in spec.actions.items():
         if not action.automatic or action.progresses:
             continue

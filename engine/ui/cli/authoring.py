@@ -53,8 +53,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         bad = bool(errors) or (args.strict and bool(warnings))
         failed |= bad
         if args.json:
-            for d in items:
-                print(json.dumps(d.as_json()))
+            for d in items:  # 'file' is where the problem is; 'checked', the file named
+                print(json.dumps({**d.as_json(), "checked": printable(path, None)}))
             continue
         for d in items:
             print(str(d), file=sys.stderr if d.severity == "error" else sys.stdout)
