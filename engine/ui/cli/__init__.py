@@ -134,6 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--deck", help="the deal order, as for 'play'")
     p.add_argument("--budget-nodes", type=_positive, help="give up after this many positions")
     p.add_argument("--budget-seconds", type=_positive_time, help="give up after this many seconds")
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="write the line for 'play' with automatic moves on (the engine's own left out)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run="solve:cmd_solve")
 
