@@ -12,8 +12,9 @@ ran to its end, so a deal it does not win is given a second scan (``--proof-pres
 toons-for-twenty-somethings, an atomic-moves preset) with ``-sel`` (an iteration limit reached
 is then said as such) and no iteration limit; only that scan's "could not solve" counts as lost.
 fc-solve's CPU time is measured with ``getrusage(RUSAGE_CHILDREN)`` around its runs and bounded
-by ``RLIMIT_CPU``; the project's solver runs in this process and is measured with
-``time.process_time``. Each deal is dealt by the project (``--seed ms:N``) and written out for
+by ``RLIMIT_CPU``; the project's solver runs in this process, measured with
+``time.process_time``, within its own budget of seconds (``Budget(seconds=...)``: until the
+solver's budgets are CPU seconds, a loaded machine leaves it less CPU for a deal it does not win). Each deal is dealt by the project (``--seed ms:N``) and written out for
 fc-solve; where ``make-microsoft-freecell-board`` is installed, its deal is checked to be the same.
 
 Install the peer (Debian, Ubuntu): ``apt-get install freecell-solver-bin``; without fc-solve the
@@ -215,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     shown = f"{deals[0]}..{deals[-1]}" if deals == list(range(deals[0], deals[-1] + 1)) else ""
     print(
         f"FreeCell, {len(deals)} Microsoft deals {shown or 'as listed'}, "
-        f"{args.budget:g} CPU s a deal (fc-solve: -l {args.preset}, then -l {args.proof_preset})"
+        f"budget {args.budget:g} s a deal (fc-solve: -l {args.preset}, then -l {args.proof_preset})"
     )
     print(f"{'solver':<10}{'decided':>8}{'won':>6}{'lost':>6}{'unknown':>8}"
           f"{'CPU s':>10}{'decided/CPU-s':>15}")  # fmt: skip
