@@ -1,6 +1,6 @@
 """The project's solver beside fc-solve, a FreeCell solver no one here wrote, on the same deals.
 
-Both solve the same Microsoft FreeCell deals in one run, each deal within a budget of CPU
+Both solve the same Microsoft FreeCell deals in one run, each deal within a budget of
 seconds, and for each solver the script prints the deals decided (won or proved lost), won and
 lost, the CPU seconds used, and decided deals per CPU-second; then the ratio of the two rates.
 It compares the verdicts deal by deal: a win where the other proves a loss is a contradiction,
@@ -14,8 +14,9 @@ is then said as such) and no iteration limit; only that scan's "could not solve"
 fc-solve's CPU time is measured with ``getrusage(RUSAGE_CHILDREN)`` around its runs and bounded
 by ``RLIMIT_CPU``; the project's solver runs in this process, measured with
 ``time.process_time``, within its own budget of seconds (``Budget(seconds=...)``: until the
-solver's budgets are CPU seconds, a loaded machine leaves it less CPU for a deal it does not win). Each deal is dealt by the project (``--seed ms:N``) and written out for
-fc-solve; where ``make-microsoft-freecell-board`` is installed, its deal is checked to be the same.
+solver's budgets are CPU seconds, a loaded machine leaves it less CPU for a deal it does not
+win). Each deal is dealt by the project (``--seed ms:N``) and written out for fc-solve; where
+``make-microsoft-freecell-board`` is installed, its deal is checked to be the same.
 
 Install the peer (Debian, Ubuntu): ``apt-get install freecell-solver-bin``; without fc-solve the
 script says so and exits 2.
