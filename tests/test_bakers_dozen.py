@@ -84,4 +84,4 @@ def test_a_card_goes_home_by_itself_once_every_card_a_rank_lower_is_home() -> No
     dealt, moved = play("bakers-dozen", order, "t5 t6", auto=True)
     assert [dealt["piles"][f"f{k}"] for k in range(1, 4)] == [["AC"], ["AD"], ["AH"]]
     assert dealt["piles"]["t4"][-1] == "2H", "2H waits while AS is out"
-    assert moved["auto"] == ["move t5 f4", "move t4 f3"]
+    assert moved["auto"] == ["t5 f4", "t4 f3"]

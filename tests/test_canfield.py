@@ -120,10 +120,10 @@ def test_safe_moves_come_from_the_tableau_and_the_reserve_never_from_the_waste()
     order = deck(CANFIELD, tops=tops, stock=["9C", "9D", "6S"])
     records = play("canfield", order, "t1 f2", "t2 f3", "t3 f4", "d", "m", auto=True)
     assert records[1]["piles"]["t1"] == ["6C"] and "auto" not in records[1]
-    assert records[3]["auto"] == ["move t1 f2"], "6C goes home once 5H and 5D are"
+    assert records[3]["auto"] == ["t1 f2"], "6C goes home once 5H and 5D are"
     drawn = records[4]
     assert drawn["piles"]["w"][-1] == "6S" and "auto" not in drawn
-    assert "play w f3" in records[5]["moves"]
+    assert "w f3" in records[5]["moves"]
 
 
 def test_the_board_shows_the_rank_the_empty_foundations_take() -> None:

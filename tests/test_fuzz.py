@@ -232,7 +232,7 @@ def legal_playout(game_id: str, seed: int, picks: list[int]) -> list[str]:
         if not actions or session.is_over():
             break
         action = actions[pick % len(actions)]
-        texts.append(game.action_text(action))
+        texts.append(game.action_text(action, session.position))
         session.push(action)
         session.autoplay()
     return texts

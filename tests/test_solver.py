@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import ROOT, run_cli
 from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import card_text
+from yaml_solitaire.engine.play import lines
 from yaml_solitaire.engine.play.solver import Budget, Solver
 
 TINY = sorted((ROOT / "tests" / "data" / "tiny").glob("*.yaml"))
@@ -286,7 +287,7 @@ def test_a_winning_line_takes_no_detour() -> None:
     for k, state in enumerate(states):
         for action in game.legal_actions(state):
             assert later.get(game.apply(state, action), k) <= k + 1, (k, action)
-    replay_wins("klondike", 1, [game.action_text(a) for a in found.player_actions(game)])
+    replay_wins("klondike", 1, lines.typed(game, found.line))
 
 
 def test_what_a_search_proves_stays_proved_across_restarts() -> None:

@@ -93,4 +93,4 @@ def test_a_card_goes_home_by_itself_once_both_cards_that_build_on_it_are_home() 
 
 def test_a_pile_name_alone_says_which_group_it_moved() -> None:
     result = run_cli("play", "yukon", "--seed", "0", "--no-record", stdin="t2\n")
-    assert "t2 t4 4 (moves 2H and the 3 cards on it): the only legal move" in result.out
+    assert "t2 t4 (moves 2H and the 3 cards on it): the only legal move" in result.out

@@ -275,8 +275,10 @@ class Game:
 
     # --- text -----------------------------------------------------------------------------
 
-    def action_text(self, action: Action) -> str:
-        return self.notation.text(action)
+    def action_text(self, action: Action, state: State | None = None) -> str:
+        """The text of an action; with the position it is played in, the text that means
+        exactly this action there (``parse_action(action_text(a, s), s) == a``)."""
+        return self.notation.text(action, state, None if state is None else self.legal_actions)
 
     def parse_action(self, text: str, state: State | None = None) -> Action:
         """An action from its text; with a position, a text that could mean several actions

@@ -6,6 +6,10 @@ action's name (``move t3 f3``); without it, the one that is legal is meant. Othe
 their name or one of their keys (``draw``, ``d``), followed by a pile where they take one
 (``pick h5``) and a number where they take one (``pick h5 3``). Without a count, a move takes
 the longest run that may go there.
+
+Read back in the position it was written for, the text of an action means that action and no
+other: ``text`` writes a count where a longer run could also go (``t8 t3 1``) and the action's
+name where another action could be meant, and leaves out what goes without saying.
 """
 
 from __future__ import annotations
@@ -29,16 +33,39 @@ class Notation:
         # The actions written 'SOURCE TARGET' (with no name in front when there is one such).
         self.movers = [n for n, e in effects.items() if e.takes_piles == 2]
 
-    def text(self, action: Action) -> str:
+    def text(
+        self,
+        action: Action,
+        state: State | None = None,
+        legal: Callable[[State], tuple[Action, ...]] | None = None,
+    ) -> str:
+        """The text of ``action``. With the position it is played in (and the game's legal
+        actions), the shortest text that ``parse`` reads back as this very action there: a
+        count only where another count could move from that pile to that pile, the action's
+        name only where another action could be meant."""
+        if state is None or legal is None or action.src < 0:
+            return self._form(action, len(self.movers) != 1, action.n > 1)
+        counted = (False, True) if action.n > 0 else (False,)
+        for named in (False, True):
+            for number in counted:
+                text = self._form(action, named, number)
+                try:
+                    if self.parse(text, state, legal) == action:
+                        return text
+                except ValueError:
+                    pass
+        return self._form(action, True, action.n > 0)
+
+    def _form(self, action: Action, named: bool, number: bool) -> str:
+        """``[NAME] SOURCE [TARGET] [COUNT]``; an action without piles is its name."""
         names = self.layout.names
         if action.src < 0:
             return action.name
-        # A count of one card, or a place at the top, goes without saying.
-        number = f" {action.n}" if action.n > 1 else ""
+        count = f" {action.n}" if number and action.n > 0 else ""
         if action.dst < 0:
-            return f"{action.name} {names[action.src]}{number}"
-        prefix = "" if len(self.movers) == 1 else action.name + " "
-        return f"{prefix}{names[action.src]} {names[action.dst]}{number}"
+            return f"{action.name} {names[action.src]}{count}"
+        prefix = action.name + " " if named else ""
+        return f"{prefix}{names[action.src]} {names[action.dst]}{count}"
 
     def parse(
         self,
@@ -121,7 +148,8 @@ class Notation:
             )
         names = sorted({m.name for m in matches})
         if len(names) > 1:
-            options = " or ".join(f"'{n} {self.text(readable[0])}'" for n in names)
+            said = self._form(readable[0], False, readable[0].n > 0)
+            options = " or ".join(f"'{n} {said}'" for n in names)
             raise ValueError(f"that could mean {options}: say which")
         # No count given: a move takes the longest run; a position means the top card.
         if _counts(self.effects[names[0]]):

@@ -146,5 +146,5 @@ def preferred(game: Game, state: State, pile: int) -> tuple[Action, str] | None:
     best = min(actions, key=rank)
     reasons = ("a foundation comes first", "a pile with cards comes first", "the first empty pile")
     return best, f"{reasons[rank(best)[0]]}; also legal: " + ", ".join(
-        game.action_text(a) for a in actions if a != best
+        game.action_text(a, state) for a in actions if a != best
     )

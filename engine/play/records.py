@@ -127,7 +127,11 @@ def make_record(
     """The record of a session: its deal and every action so far (``times``: when each was
     played, aligned with the session's history)."""
     actions = [
-        Recorded(game.action_text(entry.action), entry.auto, times[k] if k < len(times) else 0.0)
+        Recorded(
+            game.action_text(entry.action, entry.before),
+            entry.auto,
+            times[k] if k < len(times) else 0.0,
+        )
         for k, entry in enumerate(session.history)
     ]
     return GameRecord(

@@ -182,6 +182,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         help="the most positions the search keeps in memory (default 20,000,000: about 2 GB)",
     )
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="write the line for 'play' with automatic moves on (the engine's own left out)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run="solve:cmd_solve")
 

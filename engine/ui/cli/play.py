@@ -422,7 +422,7 @@ class Player:
         if name == "hint":
             advice = self.adviser.advise(state, self.seen)
             action = advice.action
-            text = game.action_text(action) if action else None
+            text = game.action_text(action, state) if action else None
             if self.as_json:
                 extra = {"no_win": advice.note} if advice.note else {}
                 self.emit(line, True, None, hint=text, hint_kind=advice.kind,
@@ -439,7 +439,7 @@ class Player:
                     why = symbols_in(advice.note, self.renderer.symbols)
                 self.say(f"hint: {text}{self.describe(state, action)}; {why}")
         elif name == "moves":
-            texts = [game.action_text(a) for a in self.session.legal_actions()]
+            texts = [game.action_text(a, state) for a in self.session.legal_actions()]
             if self.as_json:
                 self.emit(line, True, None, moves=texts)
             else:
@@ -508,7 +508,7 @@ class Player:
         """A legal move of this action now, or else its first source and target."""
         for action in self.session.legal_actions():
             if action.name == name:
-                return self.game.action_text(action)
+                return self.game.action_text(action, self.session.position)
         effect = self.game.effects[name]
         src, dst = getattr(effect, "sources", (0,))[0], getattr(effect, "targets", (1,))[0]
         return self.game.action_text(Action(name, src, dst))
@@ -578,21 +578,22 @@ class Player:
         elif self.interactive:
             self.autosave()
         if self.as_json:
-            extra: dict[str, Any] = {"played": game.action_text(action)} if chosen else {}
+            extra: dict[str, Any] = {"played": game.action_text(action, before)} if chosen else {}
             warning = None if session.is_over() else self.no_win_yet()
             if warning:
                 extra["no_win"] = warning
             self.emit(line, True, None, **extra, **self.played_extra(played))
             return "ok"
         if chosen:
-            self.say(f"{game.action_text(action)}{self.describe(before, action)}: {chosen}")
+            self.say(f"{game.action_text(action, before)}{self.describe(before, action)}: {chosen}")
         self.after(played, (action, own))
         return "ok"
 
     def played_extra(self, played: list[Action]) -> dict[str, Any]:
         extra: dict[str, Any] = {}
         if played:
-            extra["auto"] = [self.game.action_text(a) for a in played]
+            history = self.session.history[len(self.session.history) - len(played) :]
+            extra["auto"] = [self.game.action_text(p.action, p.before) for p in history]
         extra.update(self.trace_extra())
         return extra
 
@@ -638,7 +639,8 @@ class Player:
             return None
         history = self.session.history[len(self.session.history) - len(played) :]
         parts = [
-            self.game.action_text(p.action) + self.describe(p.before, p.action, "") for p in history
+            self.game.action_text(p.action, p.before) + self.describe(p.before, p.action, "")
+            for p in history
         ]
         return self.fitted("auto: ", parts, f"{len(played)} actions")
 

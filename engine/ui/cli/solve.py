@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.cards import parse_deck, read_deck_text
 from ...core.load import load_game
+from ...play import lines
 from ...play.solver import Budget, Solver
 from .output import EXIT_OK, console
 
@@ -22,13 +23,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
         order = game.seed_order(seed)
     budget = Budget(args.budget_nodes, args.budget_seconds, args.max_positions)
     found = Solver(game).solve(game.deal(order), budget)
-    actions = [game.action_text(a) for a in found.player_actions(game)]
+    actions = lines.typed(game, found.line)
+    auto = False
+    if args.auto and found.result == "won":
+        # The same budget again at most, for the searches automatic moves may call for.
+        replayed = lines.with_auto(game, order, found, budget)
+        if replayed is not None:
+            actions, auto = replayed, True
     if args.json:
         record: dict[str, Any] = {
             "game": game.id,
             "seed": seed,
             "result": found.result,
             "actions": actions,
+            "auto": auto,
             "nodes": found.nodes,
             "seconds": round(found.seconds, 3),
         }
@@ -44,8 +52,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
         for start in range(0, len(actions), 12):
             out.print("  " + ", ".join(actions[start : start + 12]), markup=False)
         replay = f"--seed {seed}" if seed is not None else "--deck ..."
+        if args.auto and not auto:
+            out.print(
+                "Automatic moves led off this line and no other was found within the budget: "
+                "it is the line for automatic moves off.",
+                markup=False,
+            )
+        flag = "" if auto else " --no-auto"
         out.print(
-            f"Replay: pipe these into 'solitaire play {args.game} {replay} --no-auto'.",
+            f"Replay: pipe these into 'solitaire play {args.game} {replay}{flag}'.",
             markup=False,
         )
     elif found.result == "lost":
