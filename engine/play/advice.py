@@ -149,6 +149,6 @@ def no_win(
 
     if actions and all(goes_back(a) for a in actions):
         return _UNDO_ONLY
-    if Solver(game).solve(state, Budget(nodes=nodes)).result == "lost":
+    if Solver(game).solve(state, Budget(nodes=nodes), shorten=False).result == "lost":
         return _lost_note(game, state) + "; undo, or start another deal"
     return None

@@ -352,8 +352,9 @@ class Solver:
         keyed.sort()
         return [actions[k] for _, _, k in keyed], False
 
-    def solve(self, start: State, budget: Budget | None = None) -> Solution:
-        """Search from ``start`` within ``budget``: won, lost or unknown.
+    def solve(self, start: State, budget: Budget | None = None, shorten: bool = True) -> Solution:
+        """Search from ``start`` within ``budget``: won, lost or unknown (a winning line is
+        given as found when ``shorten`` is false: for a verdict alone).
 
         Two searches take turns, with allowances that grow in the Luby sequence (1, 1, 2, 1,
         1, 2, 4 ... times a base): one that goes on where it stopped, trying equally promising
@@ -391,7 +392,7 @@ class Solver:
                     allowance -= share
                     if status == _WON:
                         assert run.won is not None
-                        line = self.shorten(run.won, nodes)
+                        line = self.shorten(run.won, nodes) if shorten else run.won
                         return Solution("won", line, nodes, cpu() - began)
                     if root in table.lost:
                         return Solution("lost", [], nodes, cpu() - began)

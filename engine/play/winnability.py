@@ -47,7 +47,7 @@ class DealVerdict:
 
 
 def solve_deal(game: Game, seed: Seed, budget: Budget) -> DealVerdict:
-    found = Solver(game).solve(game.deal_seed(seed), budget)
+    found = Solver(game).solve(game.deal_seed(seed), budget, shorten=False)
     return DealVerdict(seed, found.result, found.nodes, found.seconds)
 
 
