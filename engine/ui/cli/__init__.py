@@ -70,10 +70,33 @@ def _positive(text: str) -> int:
     return value
 
 
+class _Version(argparse.Action):
+    """``--version``: the package's version and which build runs (compiled or pure Python),
+    worked out only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from ...build import build_kind
+
+        try:
+            number = version("yaml-solitaire")
+        except PackageNotFoundError:  # pragma: no cover - run from a checkout, not installed
+            number = "(not installed)"
+        sys.stdout.write(f"solitaire {number}\nbuild: {build_kind()}\n")
+        parser.exit(EXIT_OK)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="solitaire",
         description="Play and study solitaire games defined by YAML rule files.",
+    )
+    parser.add_argument(
+        "--version", action=_Version, help="the version, and which build runs (compiled or not)"
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
