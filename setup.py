@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -102,10 +103,16 @@ class OptionalBuildExt(build_ext):
     """build_ext that installs pure Python when the C compiler is missing or fails: every
     compiled module or none (a module whose shared library failed would not import)."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # one compiler per core: the modules are compiled apart
+            self.parallel = os.cpu_count() or 1
+
     def run(self) -> None:
         try:
             super().run()
         except Exception as error:
+            traceback.print_exc()
             say(f"the C compiler failed ({error}): pure Python")
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
@@ -114,9 +121,19 @@ class OptionalBuildExt(build_ext):
             self.extensions = []
 
 
-extensions = compiled_extensions()
-if not extensions and "editable_wheel" in sys.argv:
-    remove_compiled_in_tree()
-shutil.rmtree(ROOT / "build" / "mypyc-src", ignore_errors=True)
+# setuptools runs this file for the package's metadata too (egg_info, dist_info): mypyc only
+# runs for the commands that build.
+BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+extensions: list[Any] = []
+if BUILDING & set(sys.argv[1:]):
+    # What an earlier build left in build/lib (other modules, the other build) must not reach
+    # the wheel; mypyc's C sources and the compiled objects in build/temp are reused while
+    # they are current.
+    for old in ROOT.glob("build/lib*"):
+        shutil.rmtree(old, ignore_errors=True)
+    extensions = compiled_extensions()
+    if not extensions and "editable_wheel" in sys.argv:
+        remove_compiled_in_tree()
+    shutil.rmtree(ROOT / "build" / "mypyc-src", ignore_errors=True)
 
 setup(ext_modules=extensions, cmdclass={"build_ext": OptionalBuildExt})

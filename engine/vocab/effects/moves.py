@@ -152,7 +152,7 @@ class Move(Effect[MoveSpec]):
                     wanted = rule.on_top[FACE[pile[-1]]]
             if not wanted or wanted.isdisjoint(tops):
                 continue
-            for face in wanted & tops.keys():
+            for face in tops.keys() & wanted:  # a set (frozenset & keys is one, typed otherwise)
                 for src in tops[face]:
                     if src != dst:
                         found.append((rank[src], order, src, dst))
