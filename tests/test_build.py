@@ -12,9 +12,11 @@ import importlib
 import importlib.machinery
 import json
 import os
+import shutil
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +92,29 @@ def test_pure_python_and_compiled_give_the_same_results(command: tuple[str, ...]
         return lines
 
     assert answers(pure=True) == answers(pure=False)
+
+
+@needs_compiled
+def test_a_source_changed_since_it_was_compiled_runs_as_pure_python(tmp_path: Path) -> None:
+    # A copy of the installed package, compiled modules included, with one hot source edited
+    # (as in an editable install being worked on): its sources run, never a stale compile.
+    package = Path(build.__file__).resolve().parent.parent
+    copy = tmp_path / "yaml_solitaire"
+    ignore = shutil.ignore_patterns(".*", "build", "tests", "benchmarks", "docs", "__pycache__")
+    shutil.copytree(package, copy, ignore=ignore)
+
+    def version() -> str:
+        env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+        env.pop(build.PURE_VARIABLE, None)
+        command = [sys.executable, "-c", "from yaml_solitaire.engine.ui.cli import main; main()"]
+        done = subprocess.run(
+            [*command, "--version"], env=env, capture_output=True, text=True, timeout=60
+        )
+        return done.stdout.splitlines()[1]
+
+    assert version() == "build: compiled (mypyc)"
+    solver = build.source_path("play.solver", copy / "engine")
+    solver.write_text(solver.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert version() == (
+        "build: pure Python (play.solver changed since it was compiled: reinstall to compile again)"
+    )
