@@ -117,7 +117,8 @@ class OptionalBuildExt(build_ext):
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
             Path(self.build_lib, "yaml_solitaire", "engine", BUILD.RECORD).unlink(missing_ok=True)
-            remove_compiled_in_tree()
+            if self.inplace or getattr(self, "editable_mode", False):
+                remove_compiled_in_tree()
             self.extensions = []
 
 
