@@ -154,12 +154,14 @@ class Game:
             pass
         if not isinstance(action, Action):
             return f"not an action: {printable(repr(action), 80)}"
-        effect = self.effects.get(action.name) if isinstance(action.name, str) else None
+        # The fields read as objects: compiled code checks a field's declared type on access.
+        fields: tuple[object, ...] = tuple(action)
+        name = fields[0]
+        effect = self.effects.get(name) if isinstance(name, str) else None
         if effect is None or effect.automatic:
-            return f"this game has no action {printable(repr(action.name), 40)} for the player"
-        fields = (action.src, action.dst, action.n)
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields):
-            return f"{action.name}: piles and counts are given by number"
+            return f"this game has no action {printable(repr(name), 40)} for the player"
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields[1:]):
+            return f"{name}: piles and counts are given by number"
         if not effect.well_formed(action):
             return (
                 f"{action.name}: not an action of this game's form: {printable(repr(action), 80)}"
