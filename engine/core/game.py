@@ -141,20 +141,17 @@ class Game:
         Piles and counts must be ints (not names, floats or bools) and piles must exist, so
         that no malformed action reaches an effect (where -1 or 999 would index a pile).
         """
+        # The fields are read as objects: compiled code checks (and converts) a field of a
+        # declared type when it reads it, so True would read as the int 1.
         try:
-            if (
-                type(action) is Action
-                and action in self._formed
-                and type(action.src) is int
-                and type(action.dst) is int
-                and type(action.n) is int
-            ):
-                return None
+            if type(action) is Action and action in self._formed:
+                given: tuple[object, ...] = tuple(action)
+                if type(given[1]) is int and type(given[2]) is int and type(given[3]) is int:
+                    return None
         except TypeError:  # a field that cannot be hashed: said below
             pass
         if not isinstance(action, Action):
             return f"not an action: {printable(repr(action), 80)}"
-        # The fields read as objects: compiled code checks a field's declared type on access.
         fields: tuple[object, ...] = tuple(action)
         name = fields[0]
         effect = self.effects.get(name) if isinstance(name, str) else None
