@@ -165,11 +165,13 @@ class Game:
             )
         return None
 
-    def refusal(self, state: State, action: Action) -> str | None:
+    def refusal(self, state: State, action: object) -> str | None:
         """Why ``action`` is not allowed now, in one line; None when it is."""
+        # ``action: object``: anything is refused in words (a compiled build would otherwise
+        # raise TypeError for an argument that is no tuple).
         problem = self.well_formed(action)
-        if problem is not None:
-            return problem
+        if problem is not None or not isinstance(action, Action):
+            return problem or "not an action"
         flow = self.flow
         phase = state.phase
         if phase in flow.outcomes:
@@ -180,9 +182,11 @@ class Game:
             return f"{action.name} is not possible {flow.blocking(state, action.name)}"
         return self.effects[action.name].refusal(state, action)
 
-    def apply(self, state: State, action: Action, trace: Trace | None = None) -> State:
+    def apply(self, state: State, action: object, trace: Trace | None = None) -> State:
         """The position after ``action``; IllegalAction (state untouched) when not allowed."""
-        t = self.flow.open(state, action.name) if self.well_formed(action) is None else None
+        if self.well_formed(action) is not None or not isinstance(action, Action):
+            raise IllegalAction(self.refusal(state, action) or "not an action")
+        t = self.flow.open(state, action.name)
         if t is None or t.effect is None or not t.effect.allows(state, action):
             raise IllegalAction(self.refusal(state, action) or f"{action.name} is not allowed")
         after = self.perform(state, t.effect, action, trace)
