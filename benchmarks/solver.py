@@ -132,7 +132,7 @@ def speed(seeds: list[int], nodes: int) -> None:
         hand_nodes += count
     engine_rate = engine_nodes / engine_time
     hand_rate = hand_nodes / hand_time
-    print(f"Big Ben, seeds {seeds[0]}..{seeds[-1]}, at most {nodes:,} nodes each")
+    print(f"Big Ben, seeds {seeds[0]}..{seeds[-1]}, at most {nodes:,} nodes each (CPU time)")
     print(f"engine solver         {engine_rate:10,.0f} nodes/s")
     print(f"hand-written search   {hand_rate:10,.0f} nodes/s")
     print(f"engine / hand-written {engine_rate / hand_rate:10.2f}")

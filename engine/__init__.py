@@ -16,6 +16,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import build as _build
+
+_build.choose()  # compiled or pure Python, before any compiled module can be imported
+
 if TYPE_CHECKING:  # pragma: no cover
     from .core.game import Game
     from .core.load import UnknownGame, check_game, load_game, read_game_rules

@@ -141,36 +141,37 @@ class Game:
         Piles and counts must be ints (not names, floats or bools) and piles must exist, so
         that no malformed action reaches an effect (where -1 or 999 would index a pile).
         """
+        # The fields are read as objects: compiled code checks (and converts) a field of a
+        # declared type when it reads it, so True would read as the int 1.
         try:
-            if (
-                type(action) is Action
-                and action in self._formed
-                and type(action.src) is int
-                and type(action.dst) is int
-                and type(action.n) is int
-            ):
-                return None
+            if type(action) is Action and action in self._formed:
+                given: tuple[object, ...] = tuple(action)
+                if type(given[1]) is int and type(given[2]) is int and type(given[3]) is int:
+                    return None
         except TypeError:  # a field that cannot be hashed: said below
             pass
         if not isinstance(action, Action):
             return f"not an action: {printable(repr(action), 80)}"
-        effect = self.effects.get(action.name) if isinstance(action.name, str) else None
+        fields: tuple[object, ...] = tuple(action)
+        name = fields[0]
+        effect = self.effects.get(name) if isinstance(name, str) else None
         if effect is None or effect.automatic:
-            return f"this game has no action {printable(repr(action.name), 40)} for the player"
-        fields = (action.src, action.dst, action.n)
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields):
-            return f"{action.name}: piles and counts are given by number"
+            return f"this game has no action {printable(repr(name), 40)} for the player"
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields[1:]):
+            return f"{name}: piles and counts are given by number"
         if not effect.well_formed(action):
             return (
                 f"{action.name}: not an action of this game's form: {printable(repr(action), 80)}"
             )
         return None
 
-    def refusal(self, state: State, action: Action) -> str | None:
+    def refusal(self, state: State, action: object) -> str | None:
         """Why ``action`` is not allowed now, in one line; None when it is."""
+        # ``action: object``: anything is refused in words (a compiled build would otherwise
+        # raise TypeError for an argument that is no tuple).
         problem = self.well_formed(action)
-        if problem is not None:
-            return problem
+        if problem is not None or not isinstance(action, Action):
+            return problem or "not an action"
         flow = self.flow
         phase = state.phase
         if phase in flow.outcomes:
@@ -181,9 +182,11 @@ class Game:
             return f"{action.name} is not possible {flow.blocking(state, action.name)}"
         return self.effects[action.name].refusal(state, action)
 
-    def apply(self, state: State, action: Action, trace: Trace | None = None) -> State:
+    def apply(self, state: State, action: object, trace: Trace | None = None) -> State:
         """The position after ``action``; IllegalAction (state untouched) when not allowed."""
-        t = self.flow.open(state, action.name) if self.well_formed(action) is None else None
+        if self.well_formed(action) is not None or not isinstance(action, Action):
+            raise IllegalAction(self.refusal(state, action) or "not an action")
+        t = self.flow.open(state, action.name)
         if t is None or t.effect is None or not t.effect.allows(state, action):
             raise IllegalAction(self.refusal(state, action) or f"{action.name} is not allowed")
         after = self.perform(state, t.effect, action, trace)

@@ -64,9 +64,11 @@ class Layout:
         """Every pile's compiled accept rule, in pile order.
 
         Compiling the tables takes longer than the rest of a game's start, so they are kept in
-        the cache of rule files, keyed by the pile groups and the vocabulary's code.
+        the cache of rule files, keyed by the pile groups, the vocabulary's code and the build
+        (compiled classes cannot read the pickles of pure-Python ones, nor these theirs).
         """
-        name = cache.key((Path(accepts.__file__).parent,), repr(spec.piles))
+        code = Path(accepts.__file__)
+        name = cache.key((code.parent,), code.name, repr(spec.piles))
         kept = cache.load("accepts", name)
         if (
             isinstance(kept, tuple)

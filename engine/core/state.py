@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 Pile = tuple[int, ...]
 Piles = tuple[Pile, ...]
 
@@ -49,5 +51,6 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why, in one line."""
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no native subclass of RuntimeError
 class GameStalled(RuntimeError):
     """The engine, playing by itself, stopped making progress (a position came back)."""

@@ -71,9 +71,11 @@ def _positive(text: str) -> int:
 
 
 def build_lines() -> list[str]:
-    """What ``--version`` says of how this program was built, a line each (``build: ...``).
-    The one place to extend: a compiled build says so here."""
-    return ["build: pure Python"]
+    """What ``--version`` says of how this program was built, a line each (``build: ...``):
+    compiled (mypyc) or pure Python, and why."""
+    from ...build import build_kind
+
+    return [f"build: {build_kind()}"]
 
 
 def version_text() -> str:
