@@ -46,7 +46,7 @@ def test_a_schema_version_that_is_no_version_is_one_line(data_home: Path, versio
     assert history.code == 1 and history.err.count("\n") == 1, history.err
     assert "schema_version holds" in history.err and "Traceback" not in history.err
     played = run_cli("play", "big-ben", "--seed", "3", stdin="t3 f5\nq\n")
-    assert played.code == 0 and "Saved; continue with" in played.out
+    assert played.code == 0 and "continue with: solitaire play --resume" in played.out
     assert "schema_version holds" in played.err and "not in the history" in played.err
 
 
@@ -89,8 +89,10 @@ def test_the_history_figures_with_abandoned_games_beside_won_and_lost(tmp_path: 
     assert golf.game == "golf" and (golf.played, golf.won, golf.streak) == (1, 1, 1)
     s = klondike
     assert (s.played, s.won, s.lost, s.abandoned, s.unfinished) == (8, 4, 1, 2, 1)
-    assert s.finished == 7 and s.win_rate == pytest.approx(4 / 7)
-    assert (s.streak, s.best_streak) == (1, 2)  # an abandoned game ends a streak too
+    # Abandoned games are not finished ones: not in the win rate, and they neither extend nor
+    # end a streak (README, 'solitaire history').
+    assert s.finished == 5 and s.win_rate == pytest.approx(4 / 5)
+    assert (s.streak, s.best_streak) == (1, 3)
     assert s.fastest_win == 200.0 and s.fewest_moves == 100  # of the games won only
     assert s.best_score == 60  # of finished games, abandoned ones included; not unfinished
     only = summarise([g for g in history.games() if g.result != "won"])
