@@ -371,13 +371,6 @@ def check_text(text: str, folder: Path, deal_seeds: tuple[int, ...], steps: int)
 def _play(game: Any, deal: int, steps: int) -> None:
     from yaml_solitaire.engine.play.progress import Progress, new_deal
     from yaml_solitaire.engine.play.solver import Budget, Solver
-
-    class _Unshortened(Solver):
-        """The solver without the polish of its winning lines (which costs seconds)."""
-
-        def shorten(self, line: Any) -> Any:
-            return line
-
     from yaml_solitaire.engine.ui.render import Renderer
     from yaml_solitaire.engine.ui.rules_text import rules_text
 
@@ -409,7 +402,8 @@ def _play(game: Any, deal: int, steps: int) -> None:
         _conserved(game, session.position, f"action {step + 1}")
     renderer.board(session.position)
     start = Progress(game, new_deal(game, deal)).session.position
-    solution = _Unshortened(game).solve(start, Budget(nodes=SOLVER_NODES))
+    # The winning line as found: its polish costs seconds and is not what is checked here.
+    solution = Solver(game).solve(start, Budget(nodes=SOLVER_NODES), shorten=False)
     if solution.result == "won":
         state = start
         for before, action in solution.line:

@@ -83,7 +83,7 @@ def test_playing_a_deal_with_a_saved_game_says_so() -> None:
 def test_the_offer_on_a_terminal_continues_the_saved_game() -> None:
     play("freecell", "--seed", "ms:2", stdin=lines("t1 c1", "q"))
     uid = saves()[0]["id"]
-    term = Terminal("play", "freecell", "--seed", "ms:2")
+    term = Terminal("play", "--line", "freecell", "--seed", "ms:2")
     try:
         term.read_until("Continue it? [Y/n]")
         term.type("")
@@ -137,7 +137,7 @@ def test_sigterm_and_sighup_save_the_game_from_a_pipe(number: int, code: int) ->
 
 
 def test_a_closed_terminal_window_saves_the_game() -> None:
-    term = Terminal("play", "freecell", "--seed", "ms:2")
+    term = Terminal("play", "--line", "freecell", "--seed", "ms:2")
     try:
         term.read_until("Type 'help'")
         term.type("t1 c1")
@@ -152,7 +152,7 @@ def test_a_closed_terminal_window_saves_the_game() -> None:
 
 
 def test_restart_new_and_quit_ask_on_a_terminal() -> None:
-    term = Terminal("play", "freecell", "--seed", "ms:2")
+    term = Terminal("play", "--line", "freecell", "--seed", "ms:2")
     try:
         term.read_until("Type 'help'")
         term.type("restart")  # no move yet: nothing to lose, no question
@@ -244,7 +244,7 @@ def test_text_history_lists_the_games() -> None:
 
 
 def test_the_rules_in_a_game_are_paged_for_80x24() -> None:
-    term = Terminal("play", "klondike", "--seed", "7")
+    term = Terminal("play", "--line", "klondike", "--seed", "7")
     try:
         term.read_until("Type 'help'")
         term.type("rules")
@@ -260,7 +260,7 @@ def test_the_rules_in_a_game_are_paged_for_80x24() -> None:
 
 def test_on_a_terminal_messages_and_replay_write_cards_as_the_board_does(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    term = Terminal("play", "big-ben", "--seed", "3")
+    term = Terminal("play", "--line", "big-ben", "--seed", "3")
     try:
         term.read_until("Type 'help'")
         term.type("t1 f1")

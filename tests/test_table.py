@@ -503,7 +503,7 @@ def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse() -> None:
     def until(text: bytes) -> None:
         nonlocal seen
         while text not in seen:
-            ready, _, _ = select.select([leader], [], [], 30)
+            ready, _, _ = select.select([leader], [], [], 90)
             assert ready, f"waited for {text!r}; got {seen[-400:]!r}"
             seen += os.read(leader, 65536)
 
