@@ -13,7 +13,8 @@ toons-for-twenty-somethings, an atomic-moves preset) with ``-sel`` (an iteration
 is then said as such) and no iteration limit; only that scan's "could not solve" counts as lost.
 fc-solve's CPU time is measured with ``getrusage(RUSAGE_CHILDREN)`` around its runs and bounded
 by ``RLIMIT_CPU``; the project's solver runs in this process, measured with
-``time.process_time``, within its own budget of CPU seconds (``Budget(seconds=...)``). Each deal is dealt by the project (``--seed ms:N``) and written out for fc-solve; where
+``time.process_time``, within its own budget of CPU seconds (``Budget(seconds=...)``). Each
+deal is dealt by the project (``--seed ms:N``) and written out for fc-solve; where
 ``make-microsoft-freecell-board`` is installed, its deal is checked to be the same.
 
 Install the peer (Debian, Ubuntu): ``apt-get install freecell-solver-bin``; without fc-solve the
