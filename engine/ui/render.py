@@ -25,14 +25,14 @@ from ..vocab.effects.dealing import FillGaps
 from .screen import Line
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
-_DIAL_CELLS = {
+DIAL_CELLS = {
     11: (0, 1), 12: (0, 2), 1: (0, 3),
     10: (1, 0), 2: (1, 4),
     9: (2, 0), 3: (2, 4),
     8: (3, 0), 4: (3, 4),
     7: (4, 1), 6: (4, 2), 5: (4, 3),
 }  # fmt: skip
-_CENTRE = (2, 2)
+CENTRE = (2, 2)
 _SYMBOLS = "♣♦♥♠"
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MIN_WIDTH, MAX_CELL = 60, 24
@@ -263,9 +263,9 @@ class Renderer:
         width = self.cell
         for pile, hour in enumerate(self.hour):
             if hour:
-                where = _DIAL_CELLS[hour]
+                where = DIAL_CELLS[hour]
             elif pile in self.centre:
-                where = _CENTRE
+                where = CENTRE
             else:
                 others.append(pile)
                 continue

@@ -19,20 +19,11 @@ from dataclasses import dataclass, field
 from ...core.cards import DOWN, FACE, MASK, SUIT
 from ...core.game import Game
 from ...core.state import State
-from ..render import face_name, faces_text, progress
+from ..render import CENTRE, DIAL_CELLS, face_name, faces_text, progress
 
 Span = tuple[str, str]
 Hit = tuple[int, int]  # (pile, card index in the pile; -1 for the pile itself)
 
-# Where each hour sits on a 5 x 5 grid, and where the centre goes.
-DIAL_CELLS = {
-    11: (0, 1), 12: (0, 2), 1: (0, 3),
-    10: (1, 0), 2: (1, 4),
-    9: (2, 0), 3: (2, 4),
-    8: (3, 0), 4: (3, 4),
-    7: (4, 1), 6: (4, 2), 5: (4, 3),
-}  # fmt: skip
-CENTRE = (2, 2)
 TOP_ROLES = ("stock", "waste", "reserve", "cell")
 
 
