@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -477,7 +478,7 @@ def test_keys_of_the_game_do_nothing_while_a_pane_is_open() -> None:
     at_table(app, script)
 
 
-def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse() -> None:
+def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse(tmp_path: Path) -> None:
     import fcntl
     import os
     import pty
@@ -489,7 +490,8 @@ def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse() -> None:
 
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = dict(os.environ, TERM="xterm-256color")
+    # A player's data of its own: no saved game of this deal from another test is offered.
+    env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path))
     env.pop("NO_COLOR", None)
     game = subprocess.Popen(
         [sys.executable, "-m", "yaml_solitaire.engine", "play", "klondike", "--seed", "1",

@@ -38,6 +38,21 @@ _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MIN_WIDTH, MAX_CELL = 60, 24
 
 
+def dial_places(game: Game) -> tuple[list[int], set[int]]:
+    """Where the display puts each pile on a clock layout: its hour (0: none), and the piles
+    of the centre."""
+    layout = game.layout
+    hours = [0] * len(layout)
+    centre: set[int] = set()
+    for group, shown in game.spec.display.groups.items():
+        piles = layout.groups[group]
+        for pile, hour in zip(piles, shown.hours or (), strict=False):
+            hours[pile] = hour
+        if shown.position == "centre":
+            centre.update(piles)
+    return hours, centre
+
+
 def face_name(face: int, symbols: bool = False) -> str:
     name = card_text(face)
     return name[:-1] + _SYMBOLS[face // 13] if symbols else name
@@ -110,17 +125,8 @@ class Renderer:
             group = layout.group_of[pile]
             widths[group] = max(widths.get(group, 0), len(name) + 1)
         self.name_width = [widths[layout.group_of[p]] for p in range(len(layout))]
-        self.hour = [0] * len(layout)
-        self.centre: set[int] = set()
-        self.label: dict[str, str] = {}
-        for group, shown in display.groups.items():
-            piles = layout.groups[group]
-            for pile, hour in zip(piles, shown.hours or (), strict=False):
-                self.hour[pile] = hour
-            if shown.position == "centre":
-                self.centre.update(piles)
-            if shown.label:
-                self.label[group] = shown.label
+        self.hour, self.centre = dial_places(game)
+        self.label = {group: shown.label for group, shown in display.groups.items() if shown.label}
         self.gap_size: dict[int, int] = {}
         for effect in game.effects.values():
             if isinstance(effect, FillGaps):

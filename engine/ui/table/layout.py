@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ...core.cards import DOWN, FACE, MASK, SUIT
 from ...core.game import Game
 from ...core.state import State
-from ..render import CENTRE, DIAL_CELLS, face_name, faces_text, progress
+from ..render import CENTRE, DIAL_CELLS, dial_places, face_name, faces_text, progress
 
 Span = tuple[str, str]
 Hit = tuple[int, int]  # (pile, card index in the pile; -1 for the pile itself)
@@ -91,14 +91,7 @@ class Table:
         self.symbols = symbols
         layout = game.layout
         display = game.spec.display
-        self.hour = [0] * len(layout)
-        self.centre: set[int] = set()
-        for group, shown in display.groups.items():
-            piles = layout.groups[group]
-            for pile, hour in zip(piles, shown.hours or (), strict=False):
-                self.hour[pile] = hour
-            if shown.position == "centre":
-                self.centre.update(piles)
+        self.hour, self.centre = dial_places(game)
         self.dial = display.layout == "clock" and any(self.hour)
         dealt = game.deal_seed(0).piles
         self.blocks: list[tuple[str, list[int]]] = []  # (kind, piles) below the top row
