@@ -250,7 +250,6 @@ class Solver:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.foundations = game.foundations
         self.foundation_set = frozenset(game.foundations)
         self.dead: Callable[[State], bool] | None = dead_card_test(game)
         accepts = game.layout.accepts

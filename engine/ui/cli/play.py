@@ -875,9 +875,9 @@ def _play(
     offered: Sequence[str] = (),
 ) -> int:
     if _wants_table(args):
-        from ..table import play_table
+        from ..table.app import make_app, run  # Textual is imported only for the table
 
-        return play_table(game, args, deal, ref, record, source, offered)
+        return run(make_app(game, args, deal, ref, record, source, offered))
     player = Player(game, args, ref)
     if record is not None and source is not None:
         record, deal = claim_saved(player, game, record, source)
