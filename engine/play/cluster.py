@@ -10,7 +10,7 @@ A batch's verdicts come back together when its task ends, and are handed on (and
 the results file) at once. A worker lost mid-batch (killed, out of memory, its machine gone)
 loses only that batch: Ray's own retries are off, and the batch is handed out again here, so
 that the retries can be counted and a batch that keeps failing stops the run. Closing the
-stream (or an interrupt while it waits) cancels the tasks still under way.
+stream (or an interrupt while it waits) disconnects, which ends the tasks still under way.
 """
 
 from __future__ import annotations
@@ -214,10 +214,11 @@ class Cluster:
         return float(self.ray.cluster_resources().get("CPU", 0.0))
 
     def cancel(self) -> None:
-        """Stop the tasks under way (their workers are killed: cancelling is quick)."""
-        for ref in self.pending:
-            with contextlib.suppress(Exception):  # a cluster already gone has nothing to stop
-                self.ray.cancel(ref, force=True)
+        """Forget the tasks under way; ``close`` ends them.
+
+        They are not cancelled one by one: ``ray.cancel`` racing with a task that is just
+        ending aborts the driver inside Ray (a failed internal check, seen with Ray 2.60). A
+        driver that disconnects ends its job instead, and Ray kills the job's workers."""
         self.pending.clear()
 
     def close(self) -> None:
