@@ -292,12 +292,13 @@ def test_a_winning_line_takes_no_detour() -> None:
 
 def test_what_a_search_proves_stays_proved_across_restarts() -> None:
     # Scorpion's deal 4 cannot be won; its search reaches 8,097 positions. Searches that start
-    # afresh at each restart would need one run of that size (not reached within 9,000
-    # positions in all); a table of what was proved lost, shared by the runs, decides it.
+    # afresh at each restart would need one run of that size (the first run allowed 8,097
+    # comes after 144,000 positions in all, three searches taking turns); a table of what
+    # was proved lost, shared by the runs, decides it within 13,000.
     record = run_cli(
-        "solve", "scorpion", "--seed", "4", "--budget-nodes", "9000", "--json"
+        "solve", "scorpion", "--seed", "4", "--budget-nodes", "13000", "--json"
     ).json_lines()[0]
-    assert record["result"] == "lost" and record["nodes"] <= 9000
+    assert record["result"] == "lost" and record["nodes"] <= 13000
 
 
 def test_the_table_bound_is_reported() -> None:

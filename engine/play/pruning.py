@@ -76,7 +76,6 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     # Faces as bits of an int: a set operation is one machine step.
     found_next = [tuple(_bits(rule.on_top[face]) for face in range(52)) for rule in found_rules]
     found_empty = [_bits(rule.on_empty) for rule in found_rules]
-    every_face = (1 << 52) - 1
     wild_at = [f in wild for f in foundations]
     none: tuple[tuple[int, ...], ...] = tuple(() for _ in range(52))
     own_takes = {t: tuple(tuple(rule_of[t].on_top[face]) for face in range(52)) for t in targets}
@@ -93,35 +92,88 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
         )
         for p in lifo
     )
-    blind_bits = _bits(blind)
-    count = len(foundations)
+    test = _DeadCards(
+        foundations, wild_at, found_next, found_empty, loose, plan, moved_takes, _bits(blind)
+    )
+    return test.dead
 
-    def dead(state: State) -> bool:
+
+Plan = tuple[int, tuple[tuple[int, ...], ...], int, int, int]
+
+
+class _DeadCards:
+    """The reckoning of ``dead_card_test`` for one game (see there)."""
+
+    def __init__(
+        self,
+        foundations: tuple[int, ...],
+        wild_at: list[bool],
+        found_next: list[tuple[int, ...]],
+        found_empty: list[int],
+        loose: tuple[int, ...],
+        plan: tuple[Plan, ...],
+        moved_takes: tuple[tuple[int, ...], ...],
+        blind_bits: int,
+    ) -> None:
+        self.foundations = foundations
+        self.wild_at = wild_at
+        self.found_next = found_next
+        self.found_empty = found_empty
+        self.loose = loose
+        self.plan = plan
+        self.moved_takes = moved_takes
+        self.blind_bits = blind_bits
+        # What the piles of other kinds (a stock) give: the faces they hold and how many cards
+        # each face could be put on. They change seldom, so it is worked out once for each.
+        self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, list[int]]] = {}
+
+    def _loose(self, piles: tuple[tuple[int, ...], ...]) -> tuple[int, list[int]]:
+        held = tuple([piles[p] for p in self.loose])
+        known = self.loose_known
+        found = known.get(held)
+        if found is None:
+            if len(known) > 50_000:
+                known.clear()
+            moved_takes = self.moved_takes
+            free = 0
+            takers = [0] * 52
+            for pile in held:
+                for card in pile:
+                    face = FACE[card]
+                    free |= 1 << face
+                    for x in moved_takes[face]:
+                        takers[x] += 1
+            found = known[held] = (free, takers)
+        return found
+
+    def dead(self, state: State) -> bool:
         piles = state.piles
+        foundations = self.foundations
+        found_next = self.found_next
+        moved_takes = self.moved_takes
+        count = len(foundations)
         # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
         # those that a free card could bring there, so that the foundation grows past them.
         nxt = [0] * count
-        for i, f in enumerate(foundations):
-            pile = piles[f]
-            if wild_at[i]:
-                nxt[i] = every_face
+        for i in range(count):
+            pile = piles[foundations[i]]
+            if self.wild_at[i]:
+                nxt[i] = (1 << 52) - 1
             else:
-                nxt[i] = found_next[i][FACE[pile[-1]]] if pile else found_empty[i]
+                nxt[i] = found_next[i][FACE[pile[-1]]] if pile else self.found_empty[i]
         passed = [0] * count
-        free = 0  # faces of which some card could be on top of its pile at some time
-        takers = [0] * 52  # how many cards each face could be put on
-        anywhere = blind_bits  # faces some empty pile could take
-        for p in loose:
-            for card in piles[p]:
-                face = FACE[card]
-                free |= 1 << face
-                for x in moved_takes[face]:
-                    takers[x] += 1
+        # free: faces of which some card could be on top of its pile at some time; takers: how
+        # many cards each face could be put on
+        free, loose_takers = self._loose(piles)
+        takers = list(loose_takers)
+        anywhere = self.blind_bits  # faces some empty pile could take
         homeable = 0
         grown = -1  # the free faces the foundations were last grown with
-        gone = dict.fromkeys(lifo, 0)  # how many cards from the top could leave each pile
-        seen = dict.fromkeys(lifo, 0)  # how many of those were counted as free
+        plan = self.plan
+        gone = [0] * len(plan)  # how many cards from the top could leave each pile
+        seen = [0] * len(plan)  # how many of those were counted as free
         waiting: list[tuple[int, int]] = []  # (face, own) of cards that could only go home
+        cleared = 0  # piles of which every card could leave
         changed = True
         while changed:
             changed = False
@@ -141,17 +193,18 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
                         step = reach & free & ~passed[i]
                     nxt[i] = reach
                     homeable |= reach
-            for p, takes, least, loops, on_empty in plan:
+            for j in range(len(plan)):
+                p, takes, least, loops, on_empty = plan[j]
                 pile = piles[p]
                 size = len(pile)
-                k = gone[p]
+                k = gone[j]
                 while k < size:
                     i = size - 1 - k
                     face = FACE[pile[i]]
                     bit = 1 << face
                     mine = i + 1 >= least
-                    if seen[p] == k:
-                        seen[p] = k + 1
+                    if seen[j] == k:
+                        seen[j] = k + 1
                         free |= bit
                         changed = True
                         if mine:
@@ -167,10 +220,15 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
                         break
                     k += 1
                     changed = True
-                gone[p] = k
-                if k == size and on_empty & ~anywhere:
-                    anywhere |= on_empty
-                    changed = True
+                gone[j] = k
+                if k == size and seen[j] >= 0:
+                    seen[j] = -1  # counted once as cleared
+                    cleared += 1
+                    if cleared == len(plan):
+                        return False  # every card of these piles could leave: no proof
+                    if on_empty & ~anywhere:
+                        anywhere |= on_empty
+                        changed = True
             if waiting:
                 still = []
                 for face, own in waiting:
@@ -181,9 +239,10 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
                     else:
                         still.append((face, own))
                 waiting = still
-        return any(gone[p] < len(piles[p]) for p in lifo)
-
-    return dead
+        for j in range(len(plan)):  # noqa: SIM110 (a loop: no generator object per call)
+            if gone[j] < len(piles[plan[j][0]]):
+                return True
+        return False
 
 
 def _won_by_foundations(game: Game) -> bool:

@@ -4,7 +4,8 @@ The search is "thoughtful": it knows where every card lies, face-down ones and t
 order included. It tries the most promising actions first (cards home, cards turned face up);
 it plays a move the rule file declares safe without trying the others; it tries one of several
 moves that lead to positions that play alike (a card to any of several empty free cells); and
-it prunes positions where some card can never reach the foundations.
+it prunes positions where some card can never reach the foundations. Beside its depth-first
+searches, a best-first search goes for the positions that look closest to a win.
 
 What a search proves stays proved. Positions are grouped as they are explored into strongly
 connected components (Tarjan's algorithm: positions that can reach each other); once a
@@ -16,6 +17,8 @@ out first (CPU seconds, positions, or the table's bound).
 
 from __future__ import annotations
 
+import gc
+import heapq
 import random
 import time
 from collections.abc import Callable
@@ -245,6 +248,99 @@ class _Run:
             self.table.lost.update(component)
 
 
+class _BestFirst:
+    """A best-first search for a win, which can be paused and continued: the position that
+    looks closest to a win (``Solver.distance``) is expanded next, whatever its depth.
+
+    It proves nothing (positions it has seen are not closed), but it reaches wins that lie
+    far down a branch the depth-first order tries late. It skips what the table holds and
+    adds to it what the dead-card test rejects."""
+
+    def __init__(
+        self, solver: Solver, start: State, actions: tuple[Action, ...], table: _Table
+    ) -> None:
+        self.solver = solver
+        self.table = table
+        self.counter = 0
+        key = solver.game.keys.hash(start)
+        # each position seen: the key of the position it came from, and the action from there
+        self.came: dict[int, tuple[int, Action | None]] = {key: (0, None)}
+        self.waiting: dict[int, tuple[State, tuple[Action, ...]]] = {}
+        self.frontier: list[tuple[int, int, int]] = []
+        self.won: list[tuple[State, Action]] | None = None
+        self.root = key
+        self.start = start
+        self._add(start, key, actions)
+
+    def size(self) -> int:
+        return len(self.came)
+
+    def _add(self, state: State, key: int, actions: tuple[Action, ...]) -> None:
+        self.waiting[key] = (state, actions)
+        # Of positions that look alike, the newest first: a plateau is searched in depth.
+        heapq.heappush(self.frontier, (self.solver.distance(state), -self.counter, key))
+        self.counter += 1
+
+    def advance(self, allowance: int, deadline: float | None) -> tuple[int, int]:
+        """Explore up to ``allowance`` new positions: (_PAUSED, _WON or _DONE, positions)."""
+        solver = self.solver
+        game = solver.game
+        successor, expand, outcome = game.successor, game.expand, game.outcome
+        hash_key = game.keys.hash
+        dead = solver.dead
+        table = self.table
+        lost = table.lost
+        came, waiting, frontier = self.came, self.waiting, self.frontier
+        cpu = time.process_time
+        nodes = 0
+        while frontier:
+            if nodes >= allowance:
+                return _PAUSED, nodes
+            if deadline is not None and cpu() > deadline:
+                return _PAUSED, nodes
+            _, _, key = heapq.heappop(frontier)
+            state, actions = waiting.pop(key)
+            ordered, _ = solver.ordered(state, key, actions, table, None)
+            for action in ordered:
+                after = successor(state, action)
+                child = hash_key(after)
+                if child in lost or child in came:
+                    continue
+                came[child] = (key, action)
+                nodes += 1
+                if dead is not None and dead(after):
+                    lost.add(child)
+                    continue
+                after, actions = expand(after)
+                result = outcome(after)
+                if result == "won":
+                    self.won = self._line(child)
+                    return _WON, nodes
+                if result is not None or not actions:
+                    lost.add(child)
+                    continue
+                self._add(after, child, actions)
+        return _DONE, nodes
+
+    def _line(self, key: int) -> list[tuple[State, Action]]:
+        """The actions from the start to the position of ``key``, replayed."""
+        came = self.came
+        actions: list[Action] = []
+        while key != self.root:
+            parent, action = came[key]
+            assert action is not None
+            actions.append(action)
+            key = parent
+        actions.reverse()
+        game = self.solver.game
+        state = self.start
+        line: list[tuple[State, Action]] = []
+        for action in actions:
+            line.append((state, action))
+            state, _ = game.expand(game.successor(state, action))
+        return line
+
+
 class Solver:
     """Search for one game; ``solve`` answers for a position."""
 
@@ -260,6 +356,9 @@ class Solver:
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
         self._faces_under: dict[tuple[int, ...], frozenset[int]] = {}
+        self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
+        # Piles whose emptiness is worth something: those that take a card when empty.
+        self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
 
     def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
         """The faces of a pile's cards below its top card (worked out once per pile)."""
@@ -278,6 +377,29 @@ class Solver:
         for f, rule in self.home_rules:
             faces |= rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
         return faces
+
+    def distance(self, state: State) -> int:
+        """How far a position looks from a win, for the best-first search: the cards not yet
+        home, the cards face down, and how deep the cards a foundation takes next lie, less
+        the empty piles that could take a card."""
+        piles = state.piles
+        home_next = self._home_next(state)
+        open_when_empty = self.open_when_empty
+        away = down = depth = empty = 0
+        for p in self.others:
+            pile = piles[p]
+            size = len(pile)
+            if not size:
+                empty += p in open_when_empty
+                continue
+            away += size
+            for i in range(size):
+                card = pile[i]
+                if card & DOWN:
+                    down += 1
+                elif FACE[card] in home_next:
+                    depth += size - 1 - i
+        return 3 * away + 2 * down + depth - 3 * empty
 
     def _rank(
         self, state: State, action: Action, home_next: frozenset[int], buried: frozenset[int]
@@ -355,13 +477,26 @@ class Solver:
         """Search from ``start`` within ``budget``: won, lost or unknown (a winning line is
         given as found when ``shorten`` is false: for a verdict alone).
 
-        Two searches take turns, with allowances that grow in the Luby sequence (1, 1, 2, 1,
-        1, 2, 4 ... times a base): one that goes on where it stopped, trying equally promising
-        actions in the rule file's order, so that it explores everything in the end; and short
-        ones that start afresh with orders drawn at random (seeded, so answers repeat), which
-        often find a win that the first would reach only late. Both add what they prove to the
-        same table, and skip what it holds.
+        Three searches take turns, with allowances that grow in the Luby sequence (1, 1, 2, 1,
+        1, 2, 4 ... times a base): a depth-first search that goes on where it stopped, trying
+        equally promising actions in the rule file's order, so that it explores everything in
+        the end; a best-first search that also goes on where it stopped, expanding the position
+        that looks closest to a win wherever it lies (some games are won down one long narrow
+        line); and short depth-first searches that start afresh with orders drawn at random
+        (seeded, so answers repeat), which often find a win that the first would reach only
+        late. All add what they prove to the same table, and skip what it holds.
         """
+        # The search makes no reference cycles: the cycle collector would only walk its
+        # tables over and over (about a tenth of a long search's time).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve(start, budget, shorten)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _solve(self, start: State, budget: Budget | None, shorten: bool) -> Solution:
         budget = budget or Budget()
         cpu = time.process_time
         began = cpu()
@@ -375,12 +510,14 @@ class Solver:
             return Solution("lost", [], 1, cpu() - began)
         main = _Run(self, state, actions, table, None)
         root = main.stack[0].key
+        best: _BestFirst | None = _BestFirst(self, state, actions, table)
         nodes = 1
         chunk = max(1, min(RESTART_NODES, table.most // 8))  # between looks at the table's size
         for turn in range(1, 1 << 62):
             base = _luby(turn) * RESTART_NODES
             probe = _Run(self, state, actions, table, random.Random(turn))
-            for run in (main, probe):
+            runs: list[_Run | _BestFirst] = [main, probe] if best is None else [main, best, probe]
+            for run in runs:
                 allowance = base
                 if budget.nodes is not None:
                     allowance = min(allowance, budget.nodes - nodes)
@@ -398,8 +535,11 @@ class Solver:
                     if status == _DONE:
                         if run is main:  # not proved for a shortcut's sake: search again
                             main = _Run(self, state, actions, table, None)
+                        elif run is best:
+                            best = None
                         break
-                    if len(table.lost) + main.size() + probe.size() > table.most:
+                    held = main.size() + probe.size() + (best.size() if best is not None else 0)
+                    if len(table.lost) + held > table.most:
                         return self._unknown(
                             nodes, began, f"the table of positions is full ({table.most:,})"
                         )
