@@ -253,6 +253,20 @@ def test_cards_that_wait_on_each_other_across_piles_end_the_search() -> None:
     assert winnable_by_brute_force(game, free)
 
 
+def test_a_card_that_can_leave_only_onto_a_stock_card_is_not_stuck() -> None:
+    # 3C hides 2C and can go nowhere but onto 4C, which is still in the stock: once 2H and 3H
+    # are home, the stock's 4C fills t2 and takes 3C, and the deal is won.
+    game = load_game(LITTLE_BEN)
+    solver = Solver(game)
+    assert solver.dead is not None
+    waits = little_ben_position(
+        game, {"f1": "AC", "f2": "AH", "t1": "5H 2C 3C", "t2": "3H 2H", "t3": "4H 5C", "s": "4C"}
+    )
+    assert winnable_by_brute_force(game, waits)
+    assert not solver.dead(waits)
+    assert solver.solve(waits).result == "won"
+
+
 @pytest.mark.parametrize("path", TINY, ids=lambda p: p.stem)
 def test_pruning_never_loses_a_win(path: Path) -> None:
     # Along random lines of play: a position called dead has no win.
@@ -275,6 +289,27 @@ def test_pruning_never_loses_a_win(path: Path) -> None:
             state = game.apply(state, rng.choice(actions))
     if path.stem == "little_ben":  # a game where the test comes up
         assert checked > 10
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seeds"),
+    [("big-ben", (1, 3, 4, 6)), ("beleaguered-castle", (1, 2)), ("black-hole", (1, 2))],
+)
+def test_no_position_of_a_winning_line_is_called_dead(game_id: str, seeds: tuple[int, ...]) -> None:
+    # Full-size games (Big Ben with a stock, whose cards may later take others): along the
+    # lines the solver wins by, every position can be won, so the dead-card test must let
+    # each one be.
+    game = load_game(game_id)
+    solver = Solver(game)
+    assert solver.dead is not None
+    checked = 0
+    for seed in seeds:
+        found = solver.solve(game.deal_seed(seed), Budget(nodes=40000), shorten=False)
+        assert found.result == "won", seed
+        for state, _ in found.line:
+            assert not solver.dead(state), (seed, checked)
+            checked += 1
+    assert checked > 100
 
 
 def test_a_winning_line_takes_no_detour() -> None:
