@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable, Sequence
 
+from ..core.accept_rules import AcceptRule
 from ..core.cards import DOWN, FACE, MASK, RANK, SUIT, card_text
-from ..core.game import Game
 from ..core.state import State
-from ..vocab.accepts import AcceptRule
+from ..game.game import Game
 from ..vocab.effects.dealing import FillGaps
 from .screen import Line
 
