@@ -22,10 +22,10 @@ from ..core.layout import Layout
 from ..core.notation import Notation
 from ..core.seeds import Seed, ms_faces, ms_number
 from ..core.state import Action, GameStalled, IllegalAction, State, Trace
-from ..vocab import DEAL_STEPS, EFFECTS, TESTS
 from ..vocab.accepts import pile_rules
-from ..vocab.conditions import Condition
-from ..vocab.effects import Effect
+from ..vocab.conditions import TESTS, Condition
+from ..vocab.deal_steps import DEAL_STEPS
+from ..vocab.effects import EFFECTS, Effect
 from .flow import AUTO, Flow
 
 
