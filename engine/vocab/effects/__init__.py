@@ -12,7 +12,6 @@ position (positions are immutable, so undo is a stack).
 
 from __future__ import annotations
 
-import pkgutil
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -89,6 +88,8 @@ class Effect(Generic[S]):
 
 def entry_modules() -> list[str]:
     """The modules of this package, each defining entries (mypyc's shared libraries aside)."""
+    import pkgutil  # only when the entries are listed
+
     names = (m.name for m in pkgutil.iter_modules(__path__))
     return [f"{__name__}.{name}" for name in sorted(names) if not name.endswith("__mypyc")]
 
