@@ -36,6 +36,9 @@ class Beside:
     showing: Table
     wording: str  # the relation in words, for refusals
 
+    def __reduce__(self) -> tuple[type[Beside], tuple[object, ...]]:
+        return (Beside, (self.piles, self.showing, self.wording))
+
 
 @dataclass(frozen=True, slots=True)
 class Follow:
@@ -45,6 +48,9 @@ class Follow:
     # showing[face]: the faces accepted while the neighbour shows ``face``
     showing: Table
     edge: frozenset[int]  # what the pile accepts when it has no neighbour on that side
+
+    def __reduce__(self) -> tuple[type[Follow], tuple[object, ...]]:
+        return (Follow, (self.neighbour, self.showing, self.edge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +76,30 @@ class AcceptRule:
     follows: Follow | None = None
     # True when the rule looks at other piles too (then ask ``wanted_at``).
     reads_others: bool = False
+
+    # Pickled by their fields, through the constructor: the compiled (mypyc) classes cannot be
+    # restored attribute by attribute, being frozen (the tables are kept in the cache).
+    def __reduce__(self) -> tuple[type[AcceptRule], tuple[object, ...]]:
+        return (
+            AcceptRule,
+            (
+                self.on_top,
+                self.relation,
+                self.under,
+                self.on_empty,
+                self.blind,
+                self.min_cards,
+                self.max_cards,
+                self.complete_rank,
+                self.build,
+                self.static,
+                self.group,
+                self.beside,
+                self.stop_group,
+                self.follows,
+                self.reads_others,
+            ),
+        )
 
     def wanted(self, pile: Sequence[int]) -> frozenset[int]:
         """The faces that may be put on top of ``pile`` (by this pile's cards alone)."""
