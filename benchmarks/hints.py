@@ -16,7 +16,7 @@ import statistics
 import sys
 import time
 
-from yaml_solitaire.engine.core.load import game_names, load_game
+from yaml_solitaire.engine.game.load import game_names, load_game
 from yaml_solitaire.engine.play.advice import Adviser
 from yaml_solitaire.engine.play.progress import Progress, new_deal
 

@@ -21,17 +21,17 @@ from . import build as _build
 _build.choose()  # compiled or pure Python, before any compiled module can be imported
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .core.game import Game
-    from .core.load import UnknownGame, check_game, load_game, read_game_rules
     from .core.state import Action, GameStalled, IllegalAction, State, Step
+    from .game.game import Game
+    from .game.load import UnknownGame, check_game, load_game, read_game_rules
     from .play.session import Session
 
 _WHERE = {
-    "Game": ".core.game",
-    "UnknownGame": ".core.load",
-    "load_game": ".core.load",
-    "check_game": ".core.load",
-    "read_game_rules": ".core.load",
+    "Game": ".game.game",
+    "UnknownGame": ".game.load",
+    "load_game": ".game.load",
+    "check_game": ".game.load",
+    "read_game_rules": ".game.load",
     "Action": ".core.state",
     "IllegalAction": ".core.state",
     "State": ".core.state",

@@ -30,14 +30,15 @@ from types import ModuleType
 # The modules compiled by mypyc, relative to the package yaml_solitaire.engine.
 HOT: tuple[str, ...] = (
     "core.cards",
+    "core.accept_rules",
     "core.state",
     "core.keys",
     "core.layout",
     "core.deal",
     "core.seeds",
     "core.notation",
-    "core.flow",
-    "core.game",
+    "game.flow",
+    "game.game",
     "vocab.accepts",
     "vocab.effects.moves",
     "play.pruning",

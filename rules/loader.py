@@ -14,20 +14,20 @@ from . import cache
 from .errors import Diagnostic, RuleError
 from .files import display_path, file_problem, read_bytes
 from .model import GameSpec
-from .vocabulary import Vocabulary
+from .vocabulary import LazyVocabulary, Vocabulary, vocabulary_of
 
 
 def _display(path: Path, given: str | Path) -> str:
     return display_path(path) if path.is_absolute() else str(given)
 
 
-def check_rules(path: str | Path, vocabulary: Vocabulary) -> list[Diagnostic]:
+def check_rules(path: str | Path, vocabulary: Vocabulary | LazyVocabulary) -> list[Diagnostic]:
     """Every problem of a rule file, errors and warnings, in file order."""
     p = Path(path)
     shown = _display(p, path)
     from .checks import analyse  # YAML and validation: only when a file is checked
 
-    _, items, _ = analyse(p, shown, vocabulary)
+    _, items, _ = analyse(p, shown, vocabulary_of(vocabulary))
     return sorted(items, key=lambda d: (d.file != shown, d.file, d.line, d.column))
 
 
@@ -48,8 +48,12 @@ def _still_current(files: list[tuple[str, str]]) -> bool:
     return True
 
 
-def load_rules(path: str | Path, vocabulary: Vocabulary) -> GameSpec:
-    """The GameSpec of a rule file; RuleError (with every error) when it has errors."""
+def load_rules(path: str | Path, vocabulary: Vocabulary | LazyVocabulary) -> GameSpec:
+    """The GameSpec of a rule file; RuleError (with every error) when it has errors.
+
+    A cached file needs only the folders of the vocabulary's code (a lazy vocabulary is made
+    only when the file is validated).
+    """
     p = Path(path)
     shown = _display(p, path)
     raw = read_bytes(p, shown)
@@ -62,7 +66,7 @@ def load_rules(path: str | Path, vocabulary: Vocabulary) -> GameSpec:
             return cached
     from .checks import analyse
 
-    spec, items, source = analyse(p, shown, vocabulary)
+    spec, items, source = analyse(p, shown, vocabulary_of(vocabulary))
     errors = [d for d in items if d.severity == "error"]
     if errors or spec is None or source is None:
         raise RuleError(sorted(errors, key=lambda d: (d.file, d.line, d.column)))

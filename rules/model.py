@@ -12,8 +12,6 @@ from collections.abc import Iterator
 from dataclasses import field
 from typing import Annotated, ClassVar, Literal
 
-from annotated_types import Ge, Le, MaxLen, MinLen
-
 from .spec import (
     MAX_CARDS,
     MAX_DECKS,
@@ -22,6 +20,10 @@ from .spec import (
     CardName,
     Doc,
     Entries,
+    Ge,
+    Le,
+    MaxLen,
+    MinLen,
     Name,
     Names,
     Pattern,

@@ -1,7 +1,8 @@
 """The building blocks of rule records: typed fields with their descriptions and checks.
 
 Rule records are frozen standard dataclasses, cheap to import and to unpickle. Their fields
-carry small markers (``Doc``, ``Pattern``, ``Card``, ``PILE`` ...) that mean nothing at run time;
+carry small markers (``Doc``, ``Pattern``, ``Card``, ``PILE``, the bounds ``Ge``, ``Le``,
+``MinLen``, ``MaxLen`` ...) that mean nothing at run time;
 pydantic reads them only when a rule file is validated (``rules.vocabulary``), and the JSON
 Schema and the rule reference are generated from the same records. Nothing here imports
 pydantic: playing a cached game never pays for it.
@@ -15,8 +16,6 @@ import typing
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from typing import Annotated, Any, ClassVar, Final, TypeVar
-
-from annotated_types import Ge, Le, MaxLen, MinLen
 
 from .notation import NotationError, parse_card, parse_rank
 
@@ -79,6 +78,60 @@ class Doc:
         out = dict(handler(schema))
         out["description"] = self.text
         return out
+
+
+class _Bound:
+    """A bound of a number (``Ge``, ``Le``) or of a length (``MinLen``, ``MaxLen``).
+
+    Pydantic reads it as the marker of the same name of ``annotated_types``, which is imported
+    only when a validator is built: a game's start does without it.
+    """
+
+    __slots__ = ("value",)
+    kind: ClassVar[str] = ""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Bound) and type(other) is type(self) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.value))
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        import annotated_types
+
+        return handler(Annotated[source, getattr(annotated_types, self.kind)(self.value)])
+
+
+class Ge(_Bound):
+    """At least ``value``."""
+
+    kind = "Ge"
+
+
+class Le(_Bound):
+    """At most ``value``."""
+
+    kind = "Le"
+
+
+class MinLen(_Bound):
+    """At least ``value`` items (or characters)."""
+
+    kind = "MinLen"
+
+
+class MaxLen(_Bound):
+    """At most ``value`` items (or characters)."""
+
+    kind = "MaxLen"
 
 
 class Pattern:

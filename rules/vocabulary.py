@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -76,3 +76,29 @@ class Vocabulary:
     @cached_property
     def json_schema(self) -> dict[str, Any]:
         return self.adapter.json_schema(by_alias=True)
+
+
+class LazyVocabulary:
+    """A vocabulary made when it is first needed (a rule file is validated, the entries are
+    listed), not when it is handed over.
+
+    The folders of its entries' modules are given beforehand: they key the cache of validated
+    rule files, so that a cached game starts without importing the entries it does not use.
+    """
+
+    def __init__(self, code_folders: tuple[Path, ...], make: Callable[[], Vocabulary]) -> None:
+        self.code_folders = code_folders
+        self._make = make
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        made = self._make()
+        outside = [str(f) for f in made.code_folders if f not in self.code_folders]
+        if outside:  # the cache would miss changes there
+            raise ValueError(f"vocabulary entries outside its code folders: {', '.join(outside)}")
+        return made
+
+
+def vocabulary_of(vocabulary: Vocabulary | LazyVocabulary) -> Vocabulary:
+    """The vocabulary itself (made now, if it is a lazy one)."""
+    return vocabulary.vocabulary if isinstance(vocabulary, LazyVocabulary) else vocabulary

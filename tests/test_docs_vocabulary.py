@@ -14,7 +14,7 @@ PROGRAM = textwrap.dedent(
     import dataclasses, sys
     from pathlib import Path
     from yaml_solitaire.engine.vocab import conditions, VOCABULARY
-    from yaml_solitaire.engine.core.game import Game
+    from yaml_solitaire.engine.game.game import Game
     from yaml_solitaire.rules import load_rules
 
     namespace = dict(vars(conditions))

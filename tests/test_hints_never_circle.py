@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli
-from yaml_solitaire.engine.core.game import Game
-from yaml_solitaire.engine.core.load import game_names, load_game
 from yaml_solitaire.engine.core.seeds import Seed
 from yaml_solitaire.engine.core.state import State
+from yaml_solitaire.engine.game.game import Game
+from yaml_solitaire.engine.game.load import game_names, load_game
 from yaml_solitaire.engine.play.advice import Adviser
 from yaml_solitaire.engine.play.hints import rewarded_piles, suggest
 from yaml_solitaire.engine.play.progress import Progress, new_deal

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from conftest import run_cli
 from yaml_solitaire.engine.core.cards import DOWN
-from yaml_solitaire.engine.core.game import Game
-from yaml_solitaire.engine.core.load import load_game
 from yaml_solitaire.engine.core.state import Action
+from yaml_solitaire.engine.game.game import Game
+from yaml_solitaire.engine.game.load import load_game
 from yaml_solitaire.engine.play.progress import Deal, new_deal
 from yaml_solitaire.engine.play.records import deal_order, read_record
 from yaml_solitaire.engine.play.saves import SaveStore

@@ -15,7 +15,7 @@ import os
 import pytest
 
 from conftest import ROOT
-from yaml_solitaire.engine.core.load import load_game
+from yaml_solitaire.engine.game.load import load_game
 from yaml_solitaire.engine.play.progress import new_deal
 from yaml_solitaire.engine.ui.table.app import TableView, make_app
 from yaml_solitaire.rules.catalog import shipped_games

@@ -1,26 +1,26 @@
 """The piles of a game: names, groups, roles, what each accepts, and how they lie.
 
 This is the narrow view the vocabulary's entries are built against: an effect or a test sees
-the layout of the piles, never the whole game.
+the layout of the piles, never the whole game. It sits below the vocabulary: the accept rules
+it carries are compiled by a function it is given (``engine/vocab/accepts.py``'s ``pile_rules``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
-from ...rules import cache
 from ...rules.model import GameSpec, Grid
-from ..vocab import accepts
-from ..vocab.accepts import AcceptRule, compile_accepts
-from ..vocab.roles import ROLES
+from .accept_rules import AcceptRule
 from .cards import canonical_deck
+
+# Compiles every pile's accept rule for a layout (the vocabulary's ``pile_rules``).
+AcceptCompiler = Callable[[GameSpec, "Layout"], tuple[AcceptRule, ...]]
 
 
 class Layout:
     """Pile names, groups and roles, the accept rule of each pile, and the game's cards."""
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: GameSpec, compile_accepts: AcceptCompiler) -> None:
         names: list[str] = []
         group_of: list[str] = []
         role: list[str] = []
@@ -36,7 +36,6 @@ class Layout:
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
         self.group_of: tuple[str, ...] = tuple(group_of)
         self.role: tuple[str, ...] = tuple(role)
-        self.accepts: tuple[AcceptRule, ...] = self._accept_rules(spec)
         self.cards: tuple[int, ...] = tuple(canonical_deck(spec.decks, spec.remove, spec.suits))
         self.bases: dict[int, str | int] = {
             self.index[name]: card
@@ -59,41 +58,8 @@ class Layout:
                 self._pyramid(piles)
             elif isinstance(group.arrangement, Grid):
                 self._grid(piles, group.arrangement.grid)
-
-    def _accept_rules(self, spec: GameSpec) -> tuple[AcceptRule, ...]:
-        """Every pile's compiled accept rule, in pile order.
-
-        Compiling the tables takes longer than the rest of a game's start, so they are kept in
-        the cache of rule files, keyed by the pile groups, the vocabulary's code and the build
-        (compiled classes cannot read the pickles of pure-Python ones, nor these theirs).
-        """
-        code = Path(accepts.__file__)
-        name = cache.key((code.parent,), code.name, repr(spec.piles))
-        kept = cache.load("accepts", name)
-        if (
-            isinstance(kept, tuple)
-            and len(kept) == len(self.names)
-            and all(isinstance(rule, AcceptRule) for rule in kept)
-        ):
-            found: tuple[AcceptRule, ...] = kept
-            return found
-        rules: list[AcceptRule] = []
-        for group_name, group in spec.piles.items():
-            piles = self.groups[group_name]
-            grid = group.arrangement.grid if isinstance(group.arrangement, Grid) else 0
-            for i in range(len(piles)):
-                rules.append(
-                    compile_accepts(
-                        group.accepts,
-                        i,
-                        capacity=ROLES[group.role].capacity,
-                        group=piles,
-                        resolve=self.resolve,
-                        columns=grid,
-                    )
-                )
-        cache.store("accepts", name, tuple(rules))
-        return tuple(rules)
+        # What each pile accepts, compiled by the vocabulary, which sees the layout built so far.
+        self.accepts: tuple[AcceptRule, ...] = compile_accepts(spec, self)
 
     def _pyramid(self, piles: tuple[int, ...]) -> None:
         rows: list[tuple[int, ...]] = []

@@ -15,8 +15,8 @@ from collections.abc import Container
 from dataclasses import dataclass
 from typing import Literal
 
-from ..core.game import Game
 from ..core.state import Action, State
+from ..game.game import Game
 from .hints import After, suggest
 from .solver import Budget, Solver
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.cards import DOWN, FACE
-from ..core.game import Game
 from ..core.state import Action, IllegalAction, State
+from ..game.game import Game
 from .session import Safe
 
 # The order in which a pile name alone chooses among the moves of its top card.

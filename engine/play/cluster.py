@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from ...rules.errors import printable
-from ..core.game import Game
-from ..core.load import load_game
 from ..core.seeds import Seed
+from ..game.game import Game
+from ..game.load import load_game
 from .solver import Budget
 from .winnability import DealVerdict, solve_deal
 

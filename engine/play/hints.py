@@ -8,8 +8,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from ..core.cards import DOWN, FACE, MASK, face_down_count
-from ..core.game import Game
 from ..core.state import Action, IllegalAction, State
+from ..game.game import Game
 
 # The position a player sees after an action (the engine's own moves played after it).
 After = Callable[[State, Action], State]

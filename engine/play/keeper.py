@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from ...rules.errors import printable
-from ..core.game import Game
+from ..game.game import Game
 from .progress import Progress
 from .saves import SaveLock, SaveStore, short_id
 

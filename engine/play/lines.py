@@ -12,8 +12,8 @@ the line is searched again from the position reached.
 
 from __future__ import annotations
 
-from ..core.game import Game
 from ..core.state import Action, State
+from ..game.game import Game
 from .progress import Deal, Progress
 from .solver import Budget, Solution, Solver
 

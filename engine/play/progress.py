@@ -16,9 +16,9 @@ import time
 from typing import TYPE_CHECKING
 
 from ..core.cards import card_text
-from ..core.game import Game
 from ..core.seeds import Seed
 from ..core.state import Action, State, Step
+from ..game.game import Game
 from . import assist
 from .records import GameRecord, make_record, now, replay
 from .session import Safe, Session

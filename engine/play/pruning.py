@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..core.cards import FACE
-from ..core.game import Game
 from ..core.state import State
+from ..game.game import Game
 from ..vocab.effects.moves import Move
 
 

@@ -29,9 +29,9 @@ from typing import Any
 from ...rules.errors import printable
 from ...rules.files import Unreadable, read_limited
 from ..core.cards import DeckError, card_text, parse_deck
-from ..core.game import Game
 from ..core.seeds import Seed, is_seed
 from ..core.state import IllegalAction
+from ..game.game import Game
 from .session import Session
 
 FORMAT = "yaml-solitaire game record"

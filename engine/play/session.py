@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.flow import AUTO, Transition
-from ..core.game import Game
 from ..core.state import Action, GameStalled, IllegalAction, State, Trace
+from ..game.flow import AUTO, Transition
+from ..game.game import Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from transitions import Machine

@@ -27,8 +27,8 @@ from itertools import pairwise
 from typing import Literal
 
 from ..core.cards import DOWN, FACE
-from ..core.game import Game
 from ..core.state import Action, State
+from ..game.game import Game
 from .pruning import dead_card_test
 
 Verdict = Literal["won", "lost", "unknown"]

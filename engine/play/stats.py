@@ -17,10 +17,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from ..core.game import Game
-from ..core.load import load_game
 from ..core.seeds import Seed, seed_after
 from ..core.state import State
+from ..game.game import Game
+from ..game.load import load_game
 from .hints import suggest
 
 

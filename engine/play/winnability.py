@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from ...rules.errors import printable
-from ..core.game import Game
-from ..core.load import load_game
 from ..core.seeds import Seed, is_seed, ms_number, seed_after
+from ..game.game import Game
+from ..game.load import load_game
 from .solver import Budget, Solver
 from .stats import end_with_parent, wilson
 

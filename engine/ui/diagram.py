@@ -11,7 +11,7 @@ import json
 from typing import Any, Literal
 
 from ...rules.errors import printable
-from ..core.game import Game
+from ..game.game import Game
 
 Format = Literal["mermaid", "dot"]
 

@@ -17,11 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable, Sequence
 
+from ..core.accept_rules import AcceptRule
 from ..core.cards import DOWN, FACE, MASK, RANK, SUIT, card_text
-from ..core.game import Game
 from ..core.state import State
-from ..vocab.accepts import AcceptRule
-from ..vocab.effects.dealing import FillGaps
+from ..game.game import Game
 from .screen import Line
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
@@ -129,7 +128,11 @@ class Renderer:
         self.label = {group: shown.label for group, shown in display.groups.items() if shown.label}
         self.gap_size: dict[int, int] = {}
         for effect in game.effects.values():
-            if isinstance(effect, FillGaps):
+            # By the effect's tag: a game without fill_gaps need not import its module.
+            if getattr(effect.spec, "effect", None) == "fill_gaps":
+                from ..vocab.effects.dealing import FillGaps
+
+                assert isinstance(effect, FillGaps)
                 for pile in effect.piles:
                     self.gap_size[pile] = effect.size
         self.dial = display.layout == "clock" and any(self.hour)

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from ...rules.model import Accepts, Follows, GameSpec, PileGroup, RankOf
 from ...rules.notation import rank_name
 from ...rules.spec import yaml_key
-from ..core.flow import AUTO, Transition
-from ..core.game import Game
+from ..game.flow import AUTO, Transition
+from ..game.game import Game
 from ..vocab.accepts import BUILDS, SUITS
 from ..vocab.roles import ROLES
 

@@ -1,30 +1,36 @@
 """What a pile accepts: the build and suit rules of the vocabulary, compiled into tables.
 
-For each pile, ``on_top[face]`` is the set of faces (``suit * 13 + rank - 1``) it accepts on a
-top card of that face, and ``on_empty`` what it accepts when empty; a move check is then two
-lookups, whatever the rule says. ``relation[face]`` is what builds on a card by the build and
-suit rules alone (runs are read with it), and ``under[face]`` its inverse, used when a card is
-placed beneath a pile's bottom card: the pile must then read by its rule from bottom to top.
-
-A few rules look at other piles as well (``empty: group_rank``, ``beside``): those piles'
-rules say so (``reads_others``) and are asked with the whole position (``wanted_at``).
+``compile_accepts`` turns a pile group's ``accepts`` into each pile's ``AcceptRule``
+(``engine/core/accept_rules.py`` says how the tables are read); ``pile_rules`` does it for
+every pile of a layout, through the cache of rule files.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, NamedTuple
 
-from ...rules.model import Accepts, Follows, RankOf, Relation
-from ...rules.notation import parse_card, rank_name
-from ..core.cards import DOWN, FACE, RANK, card_text, face_of
+from ...rules import cache
+from ...rules.model import Accepts, Follows, GameSpec, Grid, RankOf, Relation
+from ...rules.notation import parse_card
+from ..core import accept_rules
+from ..core.accept_rules import (
+    ALL_FACES,
+    NO_RULE,
+    NOTHING,
+    AcceptRule,
+    Beside,
+    Follow,
+    Table,
+)
+from ..core.cards import RANK, face_of
+from ..core.layout import Layout
+from .roles import ROLES
 
-ALL_FACES: Final = frozenset(range(52))
-NOTHING: Final[frozenset[int]] = frozenset()
 ALL_RANKS: Final = frozenset(range(1, 14))
 _RED = (1, 2)  # D, H
-Table = tuple[frozenset[int], ...]
 
 
 class Steps(NamedTuple):
@@ -114,189 +120,11 @@ def relation_table(relations: Sequence[Relation], aces_high: bool, index: int) -
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Beside:
-    """A card is accepted only while another listed pile shows a card related to it."""
-
-    piles: tuple[int, ...]
-    # showing[face]: the faces a card may be accepted for while ``face`` shows on a listed pile
-    showing: Table
-    wording: str  # the relation in words, for refusals
-
-
-@dataclass(frozen=True, slots=True)
-class Follow:
-    """A card is accepted only when it follows the top card of one neighbouring pile."""
-
-    neighbour: int  # the pile next to this one on the rule's side; -1 at the grid's edge
-    # showing[face]: the faces accepted while the neighbour shows ``face``
-    showing: Table
-    edge: frozenset[int]  # what the pile accepts when it has no neighbour on that side
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptRule:
-    on_top: Table
-    relation: Table
-    under: Table
-    on_empty: frozenset[int]
-    # What the pile accepts next to a card it cannot see (face down): everything its rank
-    # limit allows when the rule does not depend on the neighbouring card, else nothing.
-    blind: frozenset[int]
-    min_cards: int
-    max_cards: int  # 0: no limit
-    complete_rank: int | None
-    build: str
-    # True when the rule ignores the pile's cards: then a card's home never changes.
-    static: bool
-    # Piles of the group whose first card sets the rank an empty pile takes (empty: group_rank).
-    group: tuple[int, ...] = ()
-    beside: Beside | None = None
-    # Piles whose first card sets the rank that completes this pile (complete_at: rank_of).
-    stop_group: tuple[int, ...] = ()
-    follows: Follow | None = None
-    # True when the rule looks at other piles too (then ask ``wanted_at``).
-    reads_others: bool = False
-
-    def wanted(self, pile: Sequence[int]) -> frozenset[int]:
-        """The faces that may be put on top of ``pile`` (by this pile's cards alone)."""
-        count = len(pile)
-        if count < self.min_cards or (self.max_cards and count >= self.max_cards):
-            return NOTHING
-        if not count:
-            return self.on_empty
-        top = pile[-1]
-        if top & DOWN:
-            return self.blind
-        return self.on_top[FACE[top]]
-
-    def wanted_at(self, piles: Sequence[Sequence[int]], index: int) -> frozenset[int]:
-        """The faces that may be put on pile ``index``, the other piles taken into account."""
-        faces = self.wanted(piles[index])
-        if self.group and not piles[index]:
-            for other in self.group:
-                if piles[other]:
-                    rank = RANK[piles[other][0]]
-                    faces = frozenset(f for f in faces if f % 13 + 1 == rank)
-                    break
-        if self.stop_group and faces and piles[index]:
-            stop = _first_rank(piles, self.stop_group)
-            top = piles[index][-1]
-            if stop is not None and not top & DOWN and RANK[top] == stop:
-                return NOTHING
-        if self.follows is not None and faces:
-            follow = self.follows
-            if follow.neighbour < 0:
-                faces = faces & follow.edge
-            else:
-                pile = piles[follow.neighbour]
-                shows = pile and not pile[-1] & DOWN
-                faces = faces & follow.showing[FACE[pile[-1]]] if shows else NOTHING
-        if self.beside is not None and faces:
-            shown: set[int] = set()
-            for other in self.beside.piles:
-                pile = piles[other]
-                if pile and not pile[-1] & DOWN:
-                    shown |= self.beside.showing[FACE[pile[-1]]]
-            faces = faces & shown
-        return faces
-
-    def wanted_below(self, pile: Sequence[int]) -> frozenset[int]:
-        """The faces that may be put beneath ``pile``'s bottom card."""
-        if len(pile) < self.min_cards or (self.max_cards and len(pile) >= self.max_cards):
-            return NOTHING
-        if not pile:
-            return self.on_empty
-        top = pile[-1]
-        if self.complete_rank is not None and not top & DOWN and RANK[top] == self.complete_rank:
-            return NOTHING
-        bottom = pile[0]
-        if bottom & DOWN:
-            return self.blind
-        return self.under[FACE[bottom]]
-
-    def refusal(
-        self, name: str, piles: Sequence[Sequence[int]], index: int, card: int, count: int = 1
-    ) -> str | None:
-        """Why ``card`` (with ``count - 1`` cards on it) may not go on pile ``index``."""
-        pile = piles[index]
-        if len(pile) < self.min_cards:
-            return (
-                f"{name} has {len(pile)} card{'s' if len(pile) != 1 else ''}: nothing can be "
-                f"built on a pile with fewer than {self.min_cards}"
-            )
-        if self.max_cards and len(pile) + count > self.max_cards:
-            size = f"{self.max_cards} card{'s' if self.max_cards != 1 else ''}"
-            return f"{name} holds at most {size}"
-        face = FACE[card]
-        wanted = self.wanted_at(piles, index) if self.reads_others else self.wanted(pile)
-        if face in wanted:
-            return None
-        if not pile:
-            if face in self.on_empty and self.beside is not None:
-                return self._beside_refusal(name, card)
-            empty = self.wanted_at(piles, index) if self.reads_others else self.on_empty
-            takes = describe_faces(empty)
-            if takes.startswith("any ") and takes != "any card":  # 'any K': every suit of a rank
-                takes = "cards of rank " + takes[4:]
-            return f"{name} is empty and " + (
-                "accepts nothing" if not empty else f"accepts only {takes}"
-            )
-        top = pile[-1]
-        if top & DOWN:
-            return f"{name}'s top card is face down"
-        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group)):
-            return f"{name} is complete ({card_text(top)}): it accepts nothing more"
-        if face in self.on_top[FACE[top]] and self.beside is not None:
-            return self._beside_refusal(name, card)
-        if not self.on_top[FACE[top]]:
-            return f"nothing can be built on {name}"
-        takes = describe_faces(self.on_top[FACE[top]])
-        return f"{card_text(card)} does not go on {card_text(top)} ({name} takes {takes})"
-
-    def _beside_refusal(self, name: str, card: int) -> str:
-        wording = self.beside.wording if self.beside is not None else ""
-        return f"{card_text(card)} goes on {name} only while another pile shows a card of {wording}"
-
-
-def _first_rank(piles: Sequence[Sequence[int]], group: tuple[int, ...]) -> int | None:
-    """The rank of the bottom card of the first of ``group``'s piles that holds cards."""
-    for other in group:
-        if piles[other]:
-            return RANK[piles[other][0]]
-    return None
-
-
-def describe_faces(faces: frozenset[int]) -> str:
-    if faces == ALL_FACES:
-        return "any card"
-    ranks = {f % 13 + 1 for f in faces}
-    suits = {f // 13 for f in faces}
-    if len(faces) == 4 * len(ranks) and len(suits) == 4:
-        return "any " + " or ".join(rank_name(r) for r in sorted(ranks))
-    names = [card_text(f) for f in sorted(faces)]
-    return " or ".join(names[:6]) + (" ..." if len(names) > 6 else "")
-
-
 def _pick(value: int | tuple[int, ...] | None, index: int) -> int | None:
     """A parameter for the ``index``-th pile of its group (a list gives one per pile)."""
     if isinstance(value, tuple):
         return value[index]
     return value
-
-
-NO_RULE: Final = AcceptRule(
-    tuple(NOTHING for _ in range(52)),
-    tuple(NOTHING for _ in range(52)),
-    tuple(NOTHING for _ in range(52)),
-    NOTHING,
-    NOTHING,
-    0,
-    0,
-    None,
-    "none",
-    True,
-)
 
 
 def _follow(spec: Follows, index: int, group: tuple[int, ...], columns: int) -> Follow:
@@ -416,3 +244,41 @@ def compile_accepts(
         follows,
         like_group or beside is not None or bool(stop_group) or follows is not None,
     )
+
+
+def pile_rules(spec: GameSpec, layout: Layout) -> tuple[AcceptRule, ...]:
+    """Every pile's compiled accept rule, in pile order.
+
+    Compiling the tables takes longer than the rest of a game's start, so they are kept in
+    the cache of rule files, keyed by the pile groups, the code of the vocabulary and of the
+    tables, and the build (compiled classes cannot read the pickles of pure-Python ones, nor
+    these theirs).
+    """
+    code = Path(__file__)
+    tables = Path(accept_rules.__file__)
+    name = cache.key((code.parent, tables.parent), code.name, tables.name, repr(spec.piles))
+    kept = cache.load("accepts", name)
+    if (
+        isinstance(kept, tuple)
+        and len(kept) == len(layout.names)
+        and all(isinstance(rule, AcceptRule) for rule in kept)
+    ):
+        found: tuple[AcceptRule, ...] = kept
+        return found
+    rules: list[AcceptRule] = []
+    for group_name, group in spec.piles.items():
+        piles = layout.groups[group_name]
+        grid = group.arrangement.grid if isinstance(group.arrangement, Grid) else 0
+        for i in range(len(piles)):
+            rules.append(
+                compile_accepts(
+                    group.accepts,
+                    i,
+                    capacity=ROLES[group.role].capacity,
+                    group=piles,
+                    resolve=layout.resolve,
+                    columns=grid,
+                )
+            )
+    cache.store("accepts", name, tuple(rules))
+    return tuple(rules)

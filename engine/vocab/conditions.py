@@ -10,10 +10,8 @@ from collections.abc import Callable, Iterator
 from operator import itemgetter
 from typing import Annotated, Any, Literal, cast
 
-from annotated_types import Ge, Le
-
 from ...rules.model import ConditionSpec, GameSpec, Grid, Problem, Relation
-from ...rules.spec import MAX_CARDS, Count, PileRef, PileRefs, Rank, record
+from ...rules.spec import MAX_CARDS, Count, Ge, Le, PileRef, PileRefs, Rank, record
 from ..core.cards import DOWN, FACE, RANK
 from ..core.layout import Layout
 from ..core.state import Action, State

@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
-from annotated_types import MaxLen, MinLen
-
 from ...rules.model import DealStepSpec, Face, GameSpec, Problem
 from ...rules.notation import parse_card
-from ...rules.spec import MAX_PILES, Count, PileName, PileRefs, Rank, Size, record
+from ...rules.spec import MAX_PILES, Count, MaxLen, MinLen, PileName, PileRefs, Rank, Size, record
 from ..core.cards import DOWN, FACE, MASK, RANK, face_of
 from ..core.layout import Layout
 from .registry import Registry

@@ -319,8 +319,8 @@ def _run(argv: Sequence[str] | None) -> int:
     # Imported once the command is known: '--help' and usage errors need none of it.
     from ....rules.errors import RuleError
     from ...core.cards import DeckError
-    from ...core.load import UnknownGame
     from ...core.state import GameStalled
+    from ...game.load import UnknownGame
     from .output import InputError, UsageError, fail
 
     module_name, function = args.run.split(":")

@@ -11,7 +11,7 @@ from pathlib import Path
 from ....rules import check_rules, shipped_games
 from ....rules.errors import printable
 from ....rules.schema import SCHEMA_FILE, reference_markdown, schema_text
-from ...core.load import load_game
+from ...game.load import load_game
 from ...vocab import VOCABULARY
 from ..atomic import write_text
 from .output import EXIT_INVALID, EXIT_OK, UsageError, console, fail

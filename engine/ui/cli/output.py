@@ -14,7 +14,7 @@ from ...core.state import State, Step
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
-    from ...core.game import Game
+    from ...game.game import Game
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 

@@ -25,10 +25,10 @@ from ....rules.errors import printable
 from ....rules.files import file_problem
 from ....rules.model import RESERVED_COMMANDS
 from ...core.cards import DOWN, FACE, MASK, card_text, parse_deck, read_deck_text
-from ...core.game import Game
-from ...core.load import load_game
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, IllegalAction, State, Step
+from ...game.game import Game
+from ...game.load import load_game
 from ...play import assist
 from ...play.keeper import Keeper, Leaving, Means
 from ...play.progress import Deal, Progress, new_deal
@@ -737,7 +737,7 @@ def _resume_source(args: argparse.Namespace) -> tuple[Path, Game | None]:
     """The record to resume and, when GAME was given, the game: ``--resume FILE``, ``--resume
     ID`` (a saved game), ``--resume GAME`` or ``GAME --resume`` (that game's last save), or
     ``--resume`` alone (the last game saved)."""
-    from ...core.load import UnknownGame
+    from ...game.load import UnknownGame
     from ...play.saves import SaveStore
 
     store = SaveStore()
@@ -852,7 +852,7 @@ def _checked_deal(record: GameRecord, game: Game, path: Path) -> Deal:
 
 def game_of(record: GameRecord) -> Game:
     """The game a record was played with: the rule file it names, or else its game id."""
-    from ...core.load import UnknownGame
+    from ...game.load import UnknownGame
 
     if record.rules_file and os.path.isfile(record.rules_file):
         return load_game(record.rules_file)

@@ -10,8 +10,8 @@ from typing import Any
 
 from ....rules.errors import printable
 from ...core.cards import FACE, MASK
-from ...core.load import UnknownGame, load_game
 from ...core.state import State
+from ...game.load import UnknownGame, load_game
 from ...play.history import FINISHED, GameRow, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
 from ...play.session import Session

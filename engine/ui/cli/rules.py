@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ...core.load import load_game
+from ...game.load import load_game
 from ..rules_text import rules_text
 from ..screen import Screen
 from .output import EXIT_OK

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ...core.cards import parse_deck, read_deck_text
-from ...core.load import load_game
+from ...game.load import load_game
 from ...play import lines
 from ...play.solver import Budget, Solver
 from .output import EXIT_OK, console

@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ...core.game import Game
-from ...core.load import load_game
 from ...core.seeds import MAX_SEED, MS_LAST, ms_number, seed_after
+from ...game.game import Game
+from ...game.load import load_game
 from ...play.stats import StatsFailed, Summary, run_deals, summarise
 from .output import EXIT_INTERRUPTED, EXIT_OK, InputError, UsageError, console
 

@@ -27,8 +27,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...core.cards import DOWN
-from ...core.game import Game
 from ...core.state import Action
+from ...game.game import Game
 from ...play.keeper import Leaving, Means
 from ...play.progress import Deal
 from ...play.records import GameRecord

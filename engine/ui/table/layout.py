@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...core.cards import DOWN, FACE, MASK, SUIT
-from ...core.game import Game
 from ...core.state import State
+from ...game.game import Game
 from ..render import CENTRE, DIAL_CELLS, dial_places, face_name, faces_text, progress
 
 Span = tuple[str, str]

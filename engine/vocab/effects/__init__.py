@@ -1,17 +1,17 @@
 """Effects: what an action does to the piles. One entry per ``effect:`` name.
 
 Each entry is a spec class (the keys a rule file gives it, with their descriptions) and, right
-below it, its implementation, registered under the spec class in ``EFFECTS``. The entries live
-in the modules of this package by family (moves, chains, dealing, removal); every module here
-is imported, so a new module needs no other change. An implementation generates the legal
+below it, its implementation, registered under the spec class in ``EFFECTS`` (a spec kept apart
+from a compiled implementation ``name`` lives in ``name_spec``). The entries live in the modules
+of this package by family (moves, chains, dealing, removal). A module is imported when a game
+uses one of its entries, and every module here when the entries are listed (validation, the
+reference), so a new module needs no other change. An implementation generates the legal
 actions of a position, says why an action is refused, and applies an action, returning a new
 position (positions are immutable, so undo is a stack).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -86,7 +86,16 @@ class Effect(Generic[S]):
         return action.n >= 0 if self.takes_number else action.n == 0
 
 
-EFFECTS: Registry[ActionSpec, type[Effect[Any]]] = Registry("effect")
+def entry_modules() -> list[str]:
+    """The modules of this package, each defining entries (mypyc's shared libraries aside)."""
+    import pkgutil  # only when the entries are listed
+
+    names = (m.name for m in pkgutil.iter_modules(__path__))
+    return [f"{__name__}.{name}" for name in sorted(names) if not name.endswith("__mypyc")]
+
+
+# Filled as a game's actions need their entries, or all at once when the entries are listed.
+EFFECTS: Registry[ActionSpec, type[Effect[Any]]] = Registry("effect", entry_modules)
 
 
 def replace(piles: Piles, *changes: tuple[int, tuple[int, ...]]) -> Piles:
@@ -95,8 +104,3 @@ def replace(piles: Piles, *changes: tuple[int, tuple[int, ...]]) -> Piles:
     for index, pile in changes:
         out[index] = pile
     return tuple(out)
-
-
-# Every module of this package defines entries; importing them fills the registry.
-for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-    importlib.import_module(f"{__name__}.{_module}")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
+from ...core.accept_rules import Table
 from ...core.cards import DOWN, FACE
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
-from ..accepts import Table, relation_table
+from ..accepts import relation_table
 from ..roles import ROLES
 from . import EFFECTS, Effect, replace
 from .moves_spec import CapacitySpec, MoveSpec

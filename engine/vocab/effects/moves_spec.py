@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from annotated_types import Ge, Le, MaxLen, MinLen
-
 from ....rules.model import ActionSpec, Relation
-from ....rules.spec import MAX_PILES, PileRefs, Record, config, record
+from ....rules.spec import MAX_PILES, Ge, Le, MaxLen, MinLen, PileRefs, Record, config, record
 
 Offset = Annotated[int, Ge(-MAX_PILES), Le(MAX_PILES)]
 

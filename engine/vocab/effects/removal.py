@@ -6,10 +6,8 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Annotated, ClassVar, Literal
 
-from annotated_types import Ge, Le, MaxLen
-
 from ....rules.model import ActionSpec, Face, GameSpec, Problem, Relation
-from ....rules.spec import Count, PileName, PileRefs, Rank, config, record
+from ....rules.spec import Count, Ge, Le, MaxLen, PileName, PileRefs, Rank, config, record
 from ...core.cards import DOWN, FACE, MASK, RANK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace

@@ -15,17 +15,18 @@ from typing import Any
 
 from ...rules.errors import printable
 from ...rules.model import GameSpec
-from ..vocab import DEAL_STEPS, EFFECTS, TESTS
-from ..vocab.conditions import Condition
-from ..vocab.effects import Effect
-from .cards import DOWN, FACE, MASK, DeckError, card_text, shuffled
-from .deal import DealPlan
+from ..core.cards import DOWN, FACE, MASK, DeckError, card_text, shuffled
+from ..core.deal import DealPlan
+from ..core.keys import PositionKeys
+from ..core.layout import Layout
+from ..core.notation import Notation
+from ..core.seeds import Seed, ms_faces, ms_number
+from ..core.state import Action, GameStalled, IllegalAction, State, Trace
+from ..vocab.accepts import pile_rules
+from ..vocab.conditions import TESTS, Condition
+from ..vocab.deal_steps import DEAL_STEPS
+from ..vocab.effects import EFFECTS, Effect
 from .flow import AUTO, Flow
-from .keys import PositionKeys
-from .layout import Layout
-from .notation import Notation
-from .seeds import Seed, ms_faces, ms_number
-from .state import Action, GameStalled, IllegalAction, State, Trace
 
 
 class Game:
@@ -36,7 +37,7 @@ class Game:
         self.path = path
         self.id = spec.id
         self.name = spec.name
-        self.layout = layout = Layout(spec)
+        self.layout = layout = Layout(spec, pile_rules)
         self.pile_names = layout.names
         self.cards = layout.cards
         steps = [DEAL_STEPS[type(step)](step, layout) for step in spec.deal]

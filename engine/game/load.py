@@ -16,7 +16,7 @@ from ...rules import (
 )
 from ...rules.errors import printable
 from ...rules.files import file_problem
-from ..vocab import VOCABULARY
+from ..vocab import ENGINE_VOCABULARY
 from .game import Game
 
 
@@ -39,14 +39,14 @@ def load_game(name: str | Path) -> Game:
             f"unknown game '{shown}'{suggest(text, game_names())}; "
             f"shipped games: {', '.join(game_names())}"
         )
-    return Game(load_rules(path, VOCABULARY), path)
+    return Game(load_rules(path, ENGINE_VOCABULARY), path)
 
 
 def check_game(path: str | Path) -> list[Diagnostic]:
     """Every problem of a rule file against the engine's vocabulary, errors and warnings."""
-    return check_rules(path, VOCABULARY)
+    return check_rules(path, ENGINE_VOCABULARY)
 
 
 def read_game_rules(path: str | Path) -> GameSpec:
     """The GameSpec of a rule file against the engine's vocabulary; RuleError with every error."""
-    return load_rules(path, VOCABULARY)
+    return load_rules(path, ENGINE_VOCABULARY)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...rules.model import GameSpec
+from ..core.state import State
 from ..vocab.conditions import Condition
-from .state import State
 
 AUTO = "auto"
 

@@ -1,0 +1,37 @@
+"""The compiled accept tables come back from the cache in the build that runs, compiled or
+pure: a game's second start reads them and writes nothing."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from yaml_solitaire.engine import load_game
+from yaml_solitaire.rules import game_names
+
+VOCAB = Path(__file__).resolve().parent / "vocab"
+# The shipped games, and rule files of the vocabulary's tests for the rules none of them uses.
+GAMES = [*game_names(), *(str(VOCAB / f"{name}.yaml") for name in ("follows", "follows_above"))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_accept_rule_survives_a_pickle(game: str) -> None:
+    rules = load_game(game).layout.accepts
+    assert pickle.loads(pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)) == rules
+
+
+def test_a_second_start_reads_the_tables_and_writes_none(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    # Aces Up: a rule that reads another pile (beside), whose tables nest.
+    program = "from yaml_solitaire.engine import load_game; load_game('aces-up')"
+    subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
+    (table,) = (tmp_path / "cache").rglob("accepts/*.pickle")
+    before = table.stat().st_mtime_ns
+    subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
+    assert list((tmp_path / "cache").rglob("accepts/*.pickle")) == [table]
+    assert table.stat().st_mtime_ns == before
