@@ -60,6 +60,18 @@ def check_names(spec: GameSpec, report: Report) -> None:
                         f"{len(value)} ranks given for {len(group.names)} piles; "
                         "give one rank, or one per pile",
                     )
+            steps: list[tuple[tuple[str | int, ...], object]] = [
+                (("piles", group_name, "accepts", "step"), accepts.step)
+            ]
+            for k, relation in enumerate(accepts.any_of or ()):
+                steps.append((("piles", group_name, "accepts", "any_of", k, "step"), relation.step))
+            for where, value in steps:
+                if isinstance(value, tuple) and len(value) != len(group.names):
+                    err(
+                        where,
+                        f"{len(value)} steps given for {len(group.names)} piles; "
+                        "give one step, or one per pile",
+                    )
             if accepts.follows is not None:
                 _check_follows(group_name, group, accepts.follows, report)
     for group_name in spec.piles:
