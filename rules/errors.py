@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from .frozen import frozen_dataclass
 
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Diagnostic:
     file: str
     line: int

@@ -1,7 +1,7 @@
 """The building blocks of rule records: typed fields with their descriptions and checks.
 
 Rule records are frozen standard dataclasses whose generated methods are made when first
-called (``record``), cheap to import and to unpickle. Their fields
+called (``record``, ``rules.frozen``), cheap to import and to unpickle. Their fields
 carry small markers (``Doc``, ``Pattern``, ``Card``, ``PILE``, the bounds ``Ge``, ``Le``,
 ``MinLen``, ``MaxLen`` ...) that mean nothing at run time;
 pydantic reads them only when a rule file is validated (``rules.vocabulary``), and the JSON
@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from typing import Annotated, Any, ClassVar, Final, TypeVar
 
+from .frozen import frozen_record
 from .notation import NotationError, parse_card, parse_rank
 
 # Every number a rule file gives is bounded, so that no valid file can ask for unbounded work.
@@ -52,71 +53,9 @@ T = TypeVar("T")
 
 @typing.dataclass_transform(kw_only_default=True, frozen_default=True)
 def record(cls: type[T]) -> type[T]:
-    """A frozen, keyword-only dataclass: the form of every rule record.
-
-    A standard dataclass compiles the source of six methods for each class when it is made
-    (``__init__``, ``__repr__``, ``__eq__``, ``__hash__`` and the frozen ``__setattr__`` and
-    ``__delattr__``): about a millisecond and a half a record, most of a cached game's start.
-    A record's fields are read at once (``dataclasses.fields`` works at once), the frozen
-    methods are shared, and the four others are made by ``dataclasses`` the first time one of
-    them is called: a cached game unpickles its records without calling any of them.
-    """
-    made = dataclasses.dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
-    setattr(made, "__setattr__", _frozen_setattr)  # noqa: B010 (not an attribute of a type)
-    setattr(made, "__delattr__", _frozen_delattr)  # noqa: B010
-    for name in _DEFERRED:
-        setattr(made, name, _deferred(made, name))
-    return made
-
-
-_DEFERRED = ("__init__", "__repr__", "__eq__", "__hash__")
-
-
-def _frozen_setattr(self: object, name: str, value: object) -> None:
-    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-
-def _frozen_delattr(self: object, name: str) -> None:
-    raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-
-def _deferred(cls: type, name: str) -> Callable[..., Any]:
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        _complete(cls)
-        return getattr(cls, name)(self, *args, **kwargs)
-
-    method.__name__ = method.__qualname__ = name
-    setattr(method, "__deferred__", True)  # noqa: B010
-    return method
-
-
-def _complete(cls: type) -> None:
-    """Give a record the methods a frozen keyword-only dataclass of its fields has: they are
-    made by ``dataclasses`` for a class of the same fields and copied."""
-    if not getattr(cls.__dict__["__init__"], "__deferred__", False):
-        return  # another caller completed it
-    namespace: dict[str, Any] = {
-        "__module__": cls.__module__,
-        "__qualname__": cls.__qualname__,
-        "__doc__": cls.__doc__,
-        "__annotations__": {},
-    }
-    for f in dataclasses.fields(cls):
-        namespace["__annotations__"][f.name] = f.type
-        namespace[f.name] = dataclasses.field(
-            default=f.default,
-            default_factory=f.default_factory,
-            init=f.init,
-            repr=f.repr,
-            hash=f.hash,
-            compare=f.compare,
-            metadata=f.metadata,
-        )
-    if hasattr(cls, "__post_init__"):
-        namespace["__post_init__"] = cls.__post_init__
-    twin: type = dataclasses.dataclass(frozen=True, kw_only=True)(type(cls.__name__, (), namespace))
-    for name in _DEFERRED:
-        setattr(cls, name, twin.__dict__[name])
+    """A frozen, keyword-only dataclass (its generated methods made when first called, see
+    ``rules.frozen``): the form of every rule record."""
+    return frozen_record(cls)
 
 
 class Record:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from yaml_solitaire.engine.game.load import read_game_rules
+from yaml_solitaire.engine.game.load import check_game, read_game_rules
 from yaml_solitaire.rules import CatalogEntry, shipped_games
 
 
@@ -99,7 +99,7 @@ def test_cached_records_work_whatever_is_called_first(tmp_path: Path, first: str
     program = (
         "import pickle\n"
         "from dataclasses import FrozenInstanceError, fields, replace\n"
-        "from yaml_solitaire.engine.game.load import read_game_rules\n"
+        "from yaml_solitaire.engine.game.load import check_game, read_game_rules\n"
         "spec = read_game_rules('games/klondike.yaml')\n"
     )
     root = Path(__file__).resolve().parents[1]
@@ -112,3 +112,18 @@ def test_cached_records_work_whatever_is_called_first(tmp_path: Path, first: str
             timeout=120,
         )
     assert list((tmp_path / "cache").rglob("rules/*.pickle"))
+
+
+def test_other_frozen_dataclasses_keep_their_positional_form() -> None:
+    broken = Path(__file__).resolve().parent / "broken" / "bad_base_card.yaml"
+    diagnostic = check_game(broken)[0]
+    entry = shipped_games()[0]
+    for value in (diagnostic, entry):
+        cls = type(value)
+        values = [getattr(value, f.name) for f in dataclasses.fields(value)]
+        assert cls(*values) == value and hash(cls(*values)) == hash(value)
+        assert repr(value) == expected_repr(value)
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert dataclasses.replace(value) == value
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, dataclasses.fields(value)[0].name, None)
