@@ -18,6 +18,8 @@ from .frozen import frozen_dataclass
 
 @frozen_dataclass
 class CatalogEntry:
+    """A shipped game: its id, name, decks, aliases and rule file."""
+
     id: str
     name: str
     decks: int

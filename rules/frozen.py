@@ -38,6 +38,8 @@ def frozen_record(cls: type[T]) -> type[T]:
 
 
 def _defer(cls: type[T], *, kw_only: bool) -> type[T]:
+    if cls.__doc__ is None:  # dataclasses writes the signature there: a class must say more
+        raise TypeError(f"{cls.__qualname__} needs a docstring")
     own = cls.__dict__
     for name in ("__setattr__", "__delattr__"):
         if name in own:  # as dataclasses refuses it for a frozen class

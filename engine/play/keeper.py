@@ -27,6 +27,8 @@ Leaving = Literal["quit", "restart", "new"]
 
 @frozen_dataclass
 class Choice:
+    """One answer to a question: the key that chooses it and the choice in words."""
+
     key: str  # one letter the player may type
     word: str  # the choice in a word or two
     means: Means
