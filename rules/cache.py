@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +79,8 @@ def store(kind: str, name: str, value: Any) -> None:
     try:
         target = folder / kind
         target.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when an entry is written: a cached start does without
+
         fd, temp = tempfile.mkstemp(dir=target, prefix=".tmp-", suffix=".pickle")
         try:
             with os.fdopen(fd, "wb") as handle:

@@ -7,17 +7,19 @@ the folder's listing, so that finding one game does not read every rule file.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..games import GAMES_DIR
 from . import cache
 from .errors import RuleError
 from .files import decode, is_file, read_bytes
+from .frozen import frozen_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class CatalogEntry:
+    """A shipped game: its id, name, decks, aliases and rule file."""
+
     id: str
     name: str
     decks: int

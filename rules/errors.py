@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from .frozen import frozen_dataclass
 
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Diagnostic:
+    """One problem of a rule file: where it is, the key it is under, and what it is."""
+
     file: str
     line: int
     column: int
@@ -63,6 +66,8 @@ def dotted(path: Iterable[str | int]) -> str:
 def suggest(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest choice other than ``word`` itself, or nothing."""
     others = [c for c in choices if c != word]
+    import difflib  # only when a suggestion is made
+
     close = difflib.get_close_matches(word[:100], others, n=1, cutoff=0.6)
     return f" (did you mean '{printable(close[0])}'?)" if close else ""
 

@@ -1,6 +1,7 @@
 """The building blocks of rule records: typed fields with their descriptions and checks.
 
-Rule records are frozen standard dataclasses, cheap to import and to unpickle. Their fields
+Rule records are frozen standard dataclasses whose generated methods are made when first
+called (``record``, ``rules.frozen``), cheap to import and to unpickle. Their fields
 carry small markers (``Doc``, ``Pattern``, ``Card``, ``PILE``, the bounds ``Ge``, ``Le``,
 ``MinLen``, ``MaxLen`` ...) that mean nothing at run time;
 pydantic reads them only when a rule file is validated (``rules.vocabulary``), and the JSON
@@ -17,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from typing import Annotated, Any, ClassVar, Final, TypeVar
 
+from .frozen import frozen_record
 from .notation import NotationError, parse_card, parse_rank
 
 # Every number a rule file gives is bounded, so that no valid file can ask for unbounded work.
@@ -51,8 +53,9 @@ T = TypeVar("T")
 
 @typing.dataclass_transform(kw_only_default=True, frozen_default=True)
 def record(cls: type[T]) -> type[T]:
-    """A frozen, keyword-only dataclass with slots: the form of every rule record."""
-    return dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(cls)
+    """A frozen, keyword-only dataclass (its generated methods made when first called, see
+    ``rules.frozen``): the form of every rule record."""
+    return frozen_record(cls)
 
 
 class Record:

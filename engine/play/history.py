@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...rules.errors import printable
+from ...rules.frozen import frozen_dataclass
 from ..core.seeds import Seed
 
 # The SQL that brings the tables from version k to version k + 1 is MIGRATIONS[k]. A seed is a
@@ -59,7 +60,7 @@ class HistoryError(RuntimeError):
     """The history cannot be read or written; the message is one line."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class GameRow:
     """One game in the history."""
 

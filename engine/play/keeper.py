@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ...rules.errors import printable
+from ...rules.frozen import frozen_dataclass
 from ..game.game import Game
 from .progress import Progress
 from .saves import SaveLock, SaveStore, short_id
@@ -25,14 +25,16 @@ Means = Literal["keep", "abandon", "cancel"]
 Leaving = Literal["quit", "restart", "new"]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Choice:
+    """One answer to a question: the key that chooses it and the choice in words."""
+
     key: str  # one letter the player may type
     word: str  # the choice in a word or two
     means: Means
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Question:
     """A question before a game with moves is left; the answer is one of ``choices``."""
 

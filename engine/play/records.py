@@ -28,6 +28,7 @@ from typing import Any
 
 from ...rules.errors import printable
 from ...rules.files import Unreadable, read_limited
+from ...rules.frozen import frozen_dataclass
 from ..core.cards import DeckError, card_text, parse_deck
 from ..core.seeds import Seed, is_seed
 from ..core.state import IllegalAction
@@ -43,7 +44,7 @@ class RecordError(ValueError):
     """A record that cannot be used; the message is one line."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Recorded:
     """One action of a record: its text, whether the engine played it, and when."""
 

@@ -17,11 +17,11 @@ import contextlib
 import hashlib
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from ...rules.errors import printable
+from ...rules.frozen import frozen_dataclass
 from ..core.seeds import Seed
 from .records import GameRecord, RecordError, read_record
 from .userdata import autosave_dir
@@ -45,7 +45,7 @@ def short_id(uid: str) -> str:
     return file_name(uid)[:SHORT]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SavedGame:
     """One saved game: its file, its record, and when it was last saved (file time)."""
 

@@ -3,12 +3,15 @@ a cell's limit of one card, and that a foundation takes one card per move."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
+from ...rules.frozen import frozen_dataclass
 
-@dataclass(frozen=True, slots=True)
+
+@frozen_dataclass
 class Role:
+    """What a pile role is: its description and the most cards a pile of it holds."""
+
     describe: str
     capacity: int = 0  # the most cards a pile of this role holds (0: no limit of its own)
     # True when a move puts one card at a time on such a pile, never a run or a group: a

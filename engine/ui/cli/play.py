@@ -16,7 +16,6 @@ import contextlib
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -499,6 +498,8 @@ class Player:
         lines += by_itself
         lines.append(f"Commands: {BUILT_INS}")
         width = max(40, self.screen.width())  # wrapped at a word, not cut by the terminal
+        import textwrap  # only when the help is shown
+
         return "\n".join(
             textwrap.fill(line, width, subsequent_indent="      ", break_on_hyphens=False)
             for line in lines
