@@ -213,7 +213,7 @@ class Cluster:
     def _cpus(self) -> float:
         return float(self.ray.cluster_resources().get("CPU", 0.0))
 
-    def cancel(self) -> None:
+    def forget_tasks(self) -> None:
         """Forget the tasks under way; ``close`` ends them.
 
         They are not cancelled one by one: ``ray.cancel`` racing with a task that is just
@@ -224,7 +224,7 @@ class Cluster:
     def close(self) -> None:
         """Cancel what is under way and disconnect (a local Ray is stopped)."""
         try:
-            self.cancel()
+            self.forget_tasks()
         finally:
             try:
                 self.ray.shutdown()
@@ -309,4 +309,4 @@ class Cluster:
                     for seed, result, nodes, seconds in verdicts:
                         yield DealVerdict(seed, result, nodes, seconds)
         finally:
-            self.cancel()
+            self.forget_tasks()

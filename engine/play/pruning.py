@@ -173,7 +173,8 @@ class _DeadCards:
         gone = [0] * len(plan)  # how many cards from the top could leave each pile
         seen = [0] * len(plan)  # how many of those were counted as free
         waiting: list[tuple[int, int]] = []  # (face, own) of cards that could only go home
-        cleared = 0  # piles of which every card could leave
+        emptied = [False] * len(plan)  # piles of which every card could leave
+        cleared = 0  # how many of them
         changed = True
         while changed:
             changed = False
@@ -221,8 +222,8 @@ class _DeadCards:
                     k += 1
                     changed = True
                 gone[j] = k
-                if k == size and seen[j] >= 0:
-                    seen[j] = -1  # counted once as cleared
+                if k == size and not emptied[j]:
+                    emptied[j] = True
                     cleared += 1
                     if cleared == len(plan):
                         return False  # every card of these piles could leave: no proof

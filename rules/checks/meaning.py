@@ -52,25 +52,29 @@ def check_names(spec: GameSpec, report: Report) -> None:
             )
         accepts = group.accepts
         if accepts is not None:
-            for key in ("rank", "empty", "complete_at"):
-                value = getattr(accepts, key)
-                if isinstance(value, tuple) and len(value) != len(group.names):
-                    err(
-                        ("piles", group_name, "accepts", key),
-                        f"{len(value)} ranks given for {len(group.names)} piles; "
-                        "give one rank, or one per pile",
-                    )
-            steps: list[tuple[tuple[str | int, ...], object]] = [
-                (("piles", group_name, "accepts", "step"), accepts.step)
+            # Parameters that may give one value per pile of the group: a list must give one
+            # for each pile.
+            per_pile: list[tuple[tuple[str | int, ...], object, str]] = [
+                (("piles", group_name, "accepts", key), getattr(accepts, key), "ranks")
+                for key in ("rank", "empty", "complete_at")
             ]
+            per_pile.append((("piles", group_name, "accepts", "step"), accepts.step, "steps"))
             for k, relation in enumerate(accepts.any_of or ()):
-                steps.append((("piles", group_name, "accepts", "any_of", k, "step"), relation.step))
-            for where, value in steps:
+                at_step: tuple[str | int, ...] = (
+                    "piles",
+                    group_name,
+                    "accepts",
+                    "any_of",
+                    k,
+                    "step",
+                )
+                per_pile.append((at_step, relation.step, "steps"))
+            for where, value, noun in per_pile:
                 if isinstance(value, tuple) and len(value) != len(group.names):
                     err(
                         where,
-                        f"{len(value)} steps given for {len(group.names)} piles; "
-                        "give one step, or one per pile",
+                        f"{len(value)} {noun} given for {len(group.names)} piles; "
+                        f"give one {noun[:-1]}, or one per pile",
                     )
             if accepts.follows is not None:
                 _check_follows(group_name, group, accepts.follows, report)
