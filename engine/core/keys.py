@@ -6,7 +6,10 @@ same accept rule that nothing names on its own or in an order that matters (a gr
 cells; not a tableau that is filled in a given order), or in the order of the cards of a pile
 that only takes cards below its top card (a foundation, Golf's waste). The key of a position
 puts such piles in a canonical order and keeps of such a pile its ends and its size.
-Search stores a 128-bit hash of the key, not the key.
+Search stores a 64-bit hash of the key, not the key: two positions that do not play alike get
+the same hash with a chance of about one in 2**64 for each pair, so a search that holds n
+positions and looks up m meets a false match with a chance of about n * m / 2**64 (one in some
+two million for a search that holds a million positions and looks up ten million).
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from .cards import DOWN, FACE
 from .layout import Layout
 from .state import State
 
-_MASK64 = (1 << 64) - 1
 # A card as the key sees it: its face and whether it lies face down, not which copy it is.
 _NORMAL: tuple[int, ...] = tuple((card & DOWN) | FACE[card] for card in range(2 * DOWN))
 
@@ -111,6 +113,7 @@ class PositionKeys:
         self.sinks = sinks(spec, layout)
         self.trivial = not self.groups and not self.normalise and not self.sinks
         self._pile_hashes: dict[tuple[int, ...], int] = {}
+        self._sink_hashes: dict[tuple[int, ...], int] = {}
         self._rest = _getter(self.rest)
         self._group_getters = [_getter(g) for g in self.groups]
 
@@ -134,16 +137,18 @@ class PositionKeys:
         return (state.phase, state.counts, parts)
 
     def hash(self, state: State) -> int:
-        """A 128-bit hash of the key, built from a hash of each pile.
+        """A 64-bit hash of the key, built from a hash of each pile.
 
         A pile that did not change since an earlier position is the same tuple, so its hash
-        (copies of a card made alike) is looked up, not worked out again.
+        (copies of a card made alike; of a sink, its ends and size) is looked up, not worked
+        out again.
         """
         if self.trivial:
-            return ((hash(state) & _MASK64) << 64) | (hash((state, 0x5EED)) & _MASK64)
+            return hash(state)
         known = self._pile_hashes
         if len(known) > 1_000_000:
             known.clear()
+            self._sink_hashes.clear()
         piles = state.piles
         looked_up = list(map(known.get, piles))
         if None in looked_up:
@@ -153,15 +158,20 @@ class PositionKeys:
                     pile = piles[i]
                     looked_up[i] = known[pile] = hash(tuple(map(normal.__getitem__, pile)))
         hashes = cast(list[int], looked_up)
-        for i in self.sinks:
-            pile = piles[i]
-            if len(pile) > 1:
-                hashes[i] = hash((_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile)))
+        if self.sinks:
+            sunk = self._sink_hashes
+            for i in self.sinks:
+                pile = piles[i]
+                if len(pile) > 1:
+                    value = sunk.get(pile)
+                    if value is None:
+                        ends = (_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile))
+                        value = sunk[pile] = hash(ends)
+                    hashes[i] = value
         parts: tuple[object, ...] = self._rest(hashes)
         if self.groups:
             parts += tuple(tuple(sorted(g(hashes))) for g in self._group_getters)
-        key = (state.phase, state.counts, parts)
-        return ((hash(key) & _MASK64) << 64) | (hash((key, 0x5EED)) & _MASK64)
+        return hash((state.phase, state.counts, parts))
 
 
 __all__ = ["PositionKeys", "interchangeable_groups", "sinks"]

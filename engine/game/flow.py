@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...rules.model import GameSpec
-from ..core.state import State
+from ..core.state import State, new_state
 from ..vocab.conditions import Condition
 
 AUTO = "auto"
@@ -129,7 +129,7 @@ class Flow:
             t = self.open(state, AUTO)
             if t is None:
                 return state
-            state = State(state.piles, t.dest, state.counts)
+            state = new_state(state.piles, t.dest, state.counts)
         return state
 
     def settle_eager(self, state: State) -> State:
@@ -137,7 +137,7 @@ class Flow:
         for _ in range(len(self.states) + 1):
             for t in self.eager[state.phase]:
                 if t.check is None or t.check(state):
-                    state = State(state.piles, t.dest, state.counts)
+                    state = new_state(state.piles, t.dest, state.counts)
                     break
             else:
                 return state

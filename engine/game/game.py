@@ -21,7 +21,7 @@ from ..core.keys import PositionKeys
 from ..core.layout import Layout
 from ..core.notation import Notation
 from ..core.seeds import Seed, ms_faces, ms_number
-from ..core.state import Action, GameStalled, IllegalAction, State, Trace
+from ..core.state import Action, GameStalled, IllegalAction, State, Trace, new_state
 from ..vocab.accepts import pile_rules
 from ..vocab.conditions import TESTS, Condition
 from ..vocab.deal_steps import DEAL_STEPS
@@ -239,7 +239,9 @@ class Game:
                 raise IllegalAction(f"{action.name} is not legal here")
             dest = t.dest
         after = self.follow_up(effect.apply(state, action, None))
-        return self.flow.settle_eager(State(after.piles, dest, after.counts))
+        if after.phase != dest:
+            after = new_state(after.piles, dest, after.counts)
+        return self.flow.settle_eager(after)
 
     def expand(self, state: State) -> tuple[State, tuple[Action, ...]]:
         """A position made final by the deferred 'auto' transitions, and its legal actions."""
@@ -248,7 +250,7 @@ class Game:
             actions = self.legal_actions(state)
             for t in deferred[state.phase]:
                 if t.check is None or t.check(state):
-                    state = self.flow.settle_eager(State(state.piles, t.dest, state.counts))
+                    state = self.flow.settle_eager(new_state(state.piles, t.dest, state.counts))
                     break
             else:
                 return state, actions

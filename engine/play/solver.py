@@ -359,6 +359,10 @@ class Solver:
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
         self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
+        # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
+        # action that moves no cards between piles (a draw, a deal) comes after every move.
+        self._most_taken = len(game.cards) + 1
+        self._not_a_move = (((1 * 3 + 2) * 4 + 2) * 2 * 2 * 3 + 0) * self._most_taken
 
     def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
         """The faces of a pile's cards below its top card (worked out once per pile)."""
@@ -403,16 +407,19 @@ class Solver:
 
     def _rank(
         self, state: State, action: Action, home_next: frozenset[int], buried: frozenset[int]
-    ) -> tuple[int, ...]:
+    ) -> int:
         """How promising an action looks, smallest first: a card home; a card uncovered that
         lies face down or that a foundation takes next; a move before a draw or deal; a card
         taken out of a place that holds one card (a free cell); a move off a pile that hides a
         card a foundation takes next, not onto one; a target with cards before an empty one,
-        and an empty pile before a place that holds one card."""
+        and an empty pile before a place that holds one card; more cards before fewer.
+
+        The criteria are digits of one int, most important first (an int compares faster than
+        a tuple of them, and this runs for every action the search lists)."""
         piles = state.piles
         src, dst = action.src, action.dst
         if src < 0 or dst < 0:
-            return (0, 0, 0)
+            return self._not_a_move
         home = 1 if dst in self.foundation_set else 0
         pile = piles[src]
         taken = action.n or 1
@@ -422,10 +429,10 @@ class Solver:
             uncovers = 2 if below & DOWN else 1 if FACE[below] in home_next else 0
         single = self.single
         into_empty = 0 if piles[dst] else 2 if dst in single else 1
-        return (
-            -home, -uncovers, -1, -(src in single), dst in buried, -(src in buried),
-            into_empty, -taken,
-        )  # fmt: skip
+        rank = (1 - home) * 3 + 2 - uncovers
+        rank = rank * 4 + (0 if src in single else 1)  # a move (0) before a draw (2 x 2)
+        rank = (rank * 2 + (dst in buried)) * 2 + (src not in buried)
+        return (rank * 3 + into_empty) * self._most_taken + self._most_taken - 1 - taken
 
     def ordered(
         self,
@@ -466,9 +473,14 @@ class Solver:
             for p, pile in enumerate(piles)
             if len(pile) > 1 and p not in found and not home_next.isdisjoint(under(pile))
         )
+        if draw is None:  # ties in the rule file's order: the rank and the place in one int
+            ints = [
+                self._rank(state, a, home_next, buried) << 16 | k for k, a in enumerate(actions)
+            ]
+            ints.sort()
+            return [actions[k & 0xFFFF] for k in ints], False
         keyed = [
-            (self._rank(state, a, home_next, buried), draw() if draw is not None else k, k)
-            for k, a in enumerate(actions)
+            (self._rank(state, a, home_next, buried), draw(), k) for k, a in enumerate(actions)
         ]
         keyed.sort()
         return [actions[k] for _, _, k in keyed], False

@@ -8,7 +8,7 @@ from itertools import pairwise
 from ...core.accept_rules import Table
 from ...core.cards import DOWN, FACE
 from ...core.layout import Layout
-from ...core.state import Action, State, Step, Trace
+from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
 from ..roles import ROLES
 from . import EFFECTS, Effect, replace
@@ -31,6 +31,7 @@ class Move(Effect[MoveSpec]):
         self.mode = spec.cards
         rules = [(t, layout.accepts[t]) for t in self.targets]
         self._rules = rules
+        self._order_dst = [(order, dst) for order, (dst, _) in enumerate(rules)]  # made once
         self._any_reads_others = any(r.reads_others for _, r in rules)
         self._covered = {s: layout.covered_by[s] for s in self.sources if layout.covered_by[s]}
         links: dict[int, Table] = {}
@@ -56,6 +57,10 @@ class Move(Effect[MoveSpec]):
         self._foundations = frozenset(layout.with_role("foundation"))
         self._faces_of: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._copies = Counter(FACE[c] for c in layout.cards)
+        # Each action is made once and handed out again (search lists millions of them): by
+        # (count * piles + source) * piles + target.
+        self._width = len(layout) + 1
+        self._made: dict[int, Action] = {}
         self._builders: list[frozenset[int]] = []
         if spec.safe == "builders_home":
             others = [r for i, r in enumerate(layout.accepts) if i not in self._foundations]
@@ -136,6 +141,8 @@ class Move(Effect[MoveSpec]):
                 tops.setdefault(FACE[pile[-1]], []).append(src)
         if not tops:
             return []
+        # A set of the faces: a set tests another set from its smaller side, a dict key by key.
+        shown = set(tops)
         rank = self._source_rank
         found: list[tuple[int, int, int, int]] = []
         for order, (dst, rule) in enumerate(self._rules):
@@ -152,15 +159,23 @@ class Move(Effect[MoveSpec]):
                     wanted = rule.blind
                 else:
                     wanted = rule.on_top[FACE[pile[-1]]]
-            if not wanted or wanted.isdisjoint(tops):
+            if not wanted or wanted.isdisjoint(shown):
                 continue
-            for face in tops.keys() & wanted:  # a set (frozenset & keys is one, typed otherwise)
+            for face in wanted & shown:
                 for src in tops[face]:
                     if src != dst:
                         found.append((rank[src], order, src, dst))
         found.sort()
-        name = self.name
-        return [Action(name, src, dst) for _, _, src, dst in found]
+        return [self._action(src, dst, 0) for _, _, src, dst in found]
+
+    def _action(self, src: int, dst: int, count: int) -> Action:
+        """The action that moves ``count`` cards (0: the top card) from ``src`` to ``dst``."""
+        width = self._width
+        key = (count * width + src) * width + dst
+        action = self._made.get(key)
+        if action is None:
+            action = self._made[key] = Action(self.name, src, dst, count)
+        return action
 
     def _run_faces(self, pile: tuple[int, ...], src: int) -> tuple[int, ...]:
         """The faces that decide each count's move from ``pile``, for 1, 2 .. as many cards
@@ -189,18 +204,19 @@ class Move(Effect[MoveSpec]):
         # source's cards are matched with a dict lookup each, not against every target.
         some: dict[int, list[tuple[int, int]]] = {}
         every: list[tuple[int, int]] = []
+        order_dst = self._order_dst
         for order, (dst, rule) in enumerate(self._rules):
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
             if not wanted:
                 continue
+            pair = order_dst[order]
             if len(wanted) == 52:
-                every.append((order, dst))
+                every.append(pair)
             else:
                 for face in wanted:
-                    some.setdefault(face, []).append((order, dst))
+                    some.setdefault(face, []).append(pair)
         if not some and not every:
             return []
-        name = self.name
         out: list[Action] = []
         # The free cells and empty piles are counted once for every move of the position.
         limited, space_set = self._limited, self._space_set
@@ -246,7 +262,7 @@ class Move(Effect[MoveSpec]):
                 room = rules[order][1].max_cards
                 if room and room - len(piles[dst]) < k:
                     continue
-                out.append(Action(name, src, dst, k if counted else 0))
+                out.append(self._action(src, dst, k if counted else 0))
         return out
 
     def refusal(self, state: State, action: Action) -> str | None:
@@ -338,7 +354,7 @@ class Move(Effect[MoveSpec]):
         if trace is not None:
             trace.extend(Step(card, src, dst) for card in moved)
         new = replace(piles, (src, pile[:-count]), (dst, piles[dst] + moved))
-        return State(new, state.phase, state.counts)
+        return new_state(new, state.phase, state.counts)
 
     # --- moves that can never hurt ------------------------------------------------------
 
