@@ -114,6 +114,8 @@ def test_the_search_path_plays_as_apply(path: Path, seed: int, choices: list[int
     state = game.deal_seed(seed)
     searched, _ = game.expand(state)
     assert searched == game.settle(state)
+    keys = game.keys
+    total = keys.piles_sum(state)
     for pick in choices:
         actions = game.legal_actions(state)
         if not actions:
@@ -124,6 +126,10 @@ def test_the_search_path_plays_as_apply(path: Path, seed: int, choices: list[int
         fast, _ = game.expand(game.successor(state, action))
         assert fast == after
         assert game.keys.hash(fast) == game.keys.hash(State(*after))
+        # The search works out a position's hash from its parent's, pile by pile.
+        reached = game.successor(state, action)
+        child, total = keys.child_hash(state, total, reached)
+        assert (child, total) == (keys.hash(reached), keys.piles_sum(fast))
         state = after
 
 
@@ -141,6 +147,23 @@ def test_interchangeable_piles_share_a_key() -> None:
     # Big Ben's tableau is filled in a given order: its piles keep their places in the key.
     big_ben = load_game("big-ben")
     assert big_ben.keys.groups == []
+
+
+def test_cards_that_change_places_between_two_groups_change_the_key() -> None:
+    # FreeCell: the free cells and the tableau are two groups whose order does not count. Two
+    # cards that trade places between a cell and a tableau pile make another position; a key
+    # summed from a near-linear hash of each pile let such pairs cancel out.
+    game = load_game("freecell")
+    state = game.deal_seed("ms:1")
+    cell, column, other = (game.layout.index[n] for n in ("c1", "t1", "t2"))
+    piles = list(state.piles)
+    low, high = piles[column][-1], piles[other][-1]
+    seen = set()
+    for a, b in ((low, high), (high, low)):
+        trial = list(piles)
+        trial[cell], trial[column] = (a,), (b,)
+        seen.add(game.keys.hash(State(tuple(trial), state.phase, state.counts)))
+    assert len(seen) == 2
 
 
 def test_a_pile_that_only_takes_cards_keys_by_its_ends_and_size() -> None:

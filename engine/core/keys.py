@@ -6,17 +6,19 @@ same accept rule that nothing names on its own or in an order that matters (a gr
 cells; not a tableau that is filled in a given order), or in the order of the cards of a pile
 that only takes cards below its top card (a foundation, Golf's waste). The key of a position
 puts such piles in a canonical order and keeps of such a pile its ends and its size.
-Search stores a 64-bit hash of the key, not the key: two positions that do not play alike get
-the same hash with a chance of about one in 2**64 for each pair, so a search that holds n
-positions and looks up m meets a false match with a chance of about n * m / 2**64 (one in some
-two million for a search that holds a million positions and looks up ten million).
+Search stores a 61-bit hash of the key, not the key. It is a sum of one term for each pile
+(its place, or its group for piles the rules treat alike, with a hash of its cards as the key
+sees them) and one for the phase: a sum does not depend on the order of a group's piles, and a
+move changes only the terms of the piles it touches, so the hash of a position reached by a move
+is worked out from its parent's with those terms alone. Two positions that do not play alike
+get the same hash with a chance of about one in 2**61 for each pair, so a search that holds n
+positions and looks up m meets a false match with a chance of about n * m / 2**61 (one in some
+200,000 for a search that holds a million positions and looks up ten million).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
-from operator import itemgetter
-from typing import cast
+from collections.abc import Hashable, Iterator
 
 from ...rules.model import GameSpec
 from ...rules.spec import pile_fields
@@ -25,6 +27,8 @@ from .layout import Layout
 from .state import State
 
 # A card as the key sees it: its face and whether it lies face down, not which copy it is.
+_MASK64 = (1 << 64) - 1
+_MASK = (1 << 61) - 1  # a hash fits a machine word (compiled code keeps such ints unboxed)
 _NORMAL: tuple[int, ...] = tuple((card & DOWN) | FACE[card] for card in range(2 * DOWN))
 
 
@@ -68,16 +72,6 @@ def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ..
     return out
 
 
-def _getter(indices: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """A C-level getter of these places of a list, always giving a tuple."""
-    if len(indices) == 1:
-        only = indices[0]
-        return lambda values: (values[only],)
-    if not indices:
-        return lambda values: ()
-    return cast(Callable[[list[int]], tuple[int, ...]], itemgetter(*indices))
-
-
 # Tests that read a pile's cards beyond its first card, its top card and its size.
 _READ_WHOLE = frozenset({"face_down", "rows_built"})
 
@@ -102,6 +96,16 @@ def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
     return tuple(p for p in range(len(layout)) if p not in taken)
 
 
+def _mix(value: int, salt: int) -> int:
+    """A 61-bit term from a hash and a salt, mixed by SplitMix64's finaliser. Python's tuple
+    hash will not do: it is close to linear, so that a sum of its values over the piles lets
+    two cards that change places between two groups of piles cancel out."""
+    x = (value + (salt + 2) * 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (x ^ (x >> 31)) & _MASK
+
+
 class PositionKeys:
     """Keys and key hashes of one game's positions."""
 
@@ -112,10 +116,21 @@ class PositionKeys:
         self.normalise = len({FACE[c] for c in layout.cards}) != len(layout.cards)
         self.sinks = sinks(spec, layout)
         self.trivial = not self.groups and not self.normalise and not self.sinks
-        self._pile_hashes: dict[tuple[int, ...], int] = {}
-        self._sink_hashes: dict[tuple[int, ...], int] = {}
-        self._rest = _getter(self.rest)
-        self._group_getters = [_getter(g) for g in self.groups]
+        # What each pile's term is salted with: its place, or, for the piles of a group the
+        # rules treat alike, the group's (so that their order does not count).
+        salt = list(range(len(layout)))
+        for g, piles in enumerate(self.groups):
+            for p in piles:
+                salt[p] = len(layout) + g
+        self._salt = tuple(salt)
+        sink_set = set(self.sinks)
+        self._is_sink = [p in sink_set for p in range(len(layout))]
+        # The terms already worked out, by salt and sink or not (each pile's table: its index).
+        self._term_table = [2 * salt[p] + (p in sink_set) for p in range(len(layout))]
+        self._terms: list[dict[tuple[int, ...], int]] = [
+            {} for _ in range(2 * max(salt, default=0) + 2)
+        ]
+        self._phase_terms: dict[tuple[str, tuple[int, ...]], int] = {}
 
     def key(self, state: State) -> Hashable:
         """A key equal for positions that play alike (and only for those)."""
@@ -136,42 +151,55 @@ class PositionKeys:
             parts += tuple(tuple(sorted(piles[i] for i in g)) for g in self.groups)
         return (state.phase, state.counts, parts)
 
-    def hash(self, state: State) -> int:
-        """A 64-bit hash of the key, built from a hash of each pile.
+    def _term(self, index: int, pile: tuple[int, ...]) -> int:
+        """The term of pile ``index`` in the hash: a mix of its salt with a hash of its cards as
+        the key sees them (copies alike; a sink's ends and size). Worked out once per pile
+        tuple and salt: a pile that did not change is the same tuple in every position."""
+        known = self._terms[self._term_table[index]]
+        term = known.get(pile)
+        if term is None:
+            if len(known) > 1_000_000:
+                known.clear()
+            if self._is_sink[index] and len(pile) > 1:
+                cards = hash((_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile)))
+            else:
+                cards = hash(tuple(map(_NORMAL.__getitem__, pile)))
+            term = known[pile] = _mix(cards, self._salt[index])
+        return term
 
-        A pile that did not change since an earlier position is the same tuple, so its hash
-        (copies of a card made alike; of a sink, its ends and size) is looked up, not worked
-        out again.
-        """
-        if self.trivial:
-            return hash(state)
-        known = self._pile_hashes
-        if len(known) > 1_000_000:
-            known.clear()
-            self._sink_hashes.clear()
+    def _phase_term(self, state: State) -> int:
+        at = (state.phase, state.counts)
+        term = self._phase_terms.get(at)
+        if term is None:
+            term = self._phase_terms[at] = _mix(hash(at), -1)
+        return term
+
+    def piles_sum(self, state: State) -> int:
+        """The piles' part of the hash of ``state`` (see ``hash``)."""
+        total = 0
         piles = state.piles
-        looked_up = list(map(known.get, piles))
-        if None in looked_up:
-            normal = _NORMAL
-            for i, value in enumerate(looked_up):
-                if value is None:
-                    pile = piles[i]
-                    looked_up[i] = known[pile] = hash(tuple(map(normal.__getitem__, pile)))
-        hashes = cast(list[int], looked_up)
-        if self.sinks:
-            sunk = self._sink_hashes
-            for i in self.sinks:
-                pile = piles[i]
-                if len(pile) > 1:
-                    value = sunk.get(pile)
-                    if value is None:
-                        ends = (_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile))
-                        value = sunk[pile] = hash(ends)
-                    hashes[i] = value
-        parts: tuple[object, ...] = self._rest(hashes)
-        if self.groups:
-            parts += tuple(tuple(sorted(g(hashes))) for g in self._group_getters)
-        return hash((state.phase, state.counts, parts))
+        for i in range(len(piles)):
+            total += self._term(i, piles[i])
+        return total & _MASK
+
+    def hash(self, state: State) -> int:
+        """A 61-bit hash of the key: the piles' terms and the phase's, summed."""
+        return (self.piles_sum(state) + self._phase_term(state)) & _MASK
+
+    def child_hash(self, parent: State, parent_sum: int, state: State) -> tuple[int, int]:
+        """The hash of ``state`` and its piles' part, from a position ``parent`` whose piles'
+        part is ``parent_sum``: only the terms of the piles that are not the same tuple in
+        both are worked out (equal to ``hash(state)``, ``piles_sum(state)``)."""
+        before = parent.piles
+        piles = state.piles
+        total = parent_sum
+        for i in range(len(piles)):
+            pile = piles[i]
+            old = before[i]
+            if pile is not old:
+                total += self._term(i, pile) - self._term(i, old)
+        total &= _MASK
+        return (total + self._phase_term(state)) & _MASK, total
 
 
 __all__ = ["PositionKeys", "interchangeable_groups", "sinks"]

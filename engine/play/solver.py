@@ -95,12 +95,15 @@ class _Table:
 class _Frame:
     """One position on the search path: the actions still to try, and its Tarjan numbers."""
 
-    __slots__ = ("action", "actions", "index", "key", "low", "next", "reduced", "state", "unsure")
+    __slots__ = (
+        "action", "actions", "index", "key", "low", "next", "reduced", "state", "total", "unsure",
+    )  # fmt: skip
 
     def __init__(
         self,
         state: State,
         key: int,
+        total: int,
         action: Action | None,
         actions: list[Action],
         index: int,
@@ -108,6 +111,7 @@ class _Frame:
     ) -> None:
         self.state = state
         self.key = key
+        self.total = total  # the piles' part of the key (PositionKeys.child_hash)
         self.action = action  # the action that led here
         self.actions = actions
         self.next = 0
@@ -142,14 +146,19 @@ class _Run:
         self.reduced_keys: set[int] = set()
         self.stack: list[_Frame] = []
         self.won: list[tuple[State, Action]] | None = None
-        key = solver.game.keys.hash(start)
-        self._push(start, key, None, actions)
+        keys = solver.game.keys
+        self._push(start, keys.hash(start), keys.piles_sum(start), None, actions)
 
     def size(self) -> int:
         return len(self.active) + len(self.unsure)
 
     def _push(
-        self, state: State, key: int, action: Action | None, actions: tuple[Action, ...]
+        self,
+        state: State,
+        key: int,
+        total: int,
+        action: Action | None,
+        actions: tuple[Action, ...],
     ) -> None:
         ordered, reduced = self.solver.ordered(state, key, actions, self.table, self.shuffle)
         index = self.counter
@@ -158,14 +167,14 @@ class _Run:
         self.members.append(key)
         if reduced:
             self.reduced_keys.add(key)
-        self.stack.append(_Frame(state, key, action, ordered, index, reduced))
+        self.stack.append(_Frame(state, key, total, action, ordered, index, reduced))
 
     def advance(self, allowance: int, deadline: float | None) -> tuple[int, int]:
         """Explore up to ``allowance`` new positions: (_PAUSED, _WON or _DONE, positions)."""
         solver = self.solver
         game = solver.game
         successor, expand, outcome = game.successor, game.expand, game.outcome
-        hash_key = game.keys.hash
+        child_hash = game.keys.child_hash
         dead = solver.dead
         table = self.table
         lost, active, unsure = table.lost, self.active, self.unsure
@@ -178,7 +187,7 @@ class _Run:
                 action = frame.actions[frame.next]
                 frame.next += 1
                 after = successor(frame.state, action)
-                key = hash_key(after)
+                key, total = child_hash(frame.state, frame.total, after)
                 if key in lost:
                     continue
                 index = active.get(key)
@@ -213,7 +222,7 @@ class _Run:
                 if result is not None or not actions:
                     lost.add(key)
                     continue
-                self._push(after, key, action, actions)
+                self._push(after, key, total, action, actions)
                 continue
             # Every action of this position was tried.
             stack.pop()
@@ -262,21 +271,23 @@ class _BestFirst:
         self.solver = solver
         self.table = table
         self.counter = 0
-        key = solver.game.keys.hash(start)
+        keys = solver.game.keys
+        key = keys.hash(start)
         # each position seen: the key of the position it came from, and the action from there
         self.came: dict[int, tuple[int, Action | None]] = {key: (0, None)}
-        self.waiting: dict[int, tuple[State, tuple[Action, ...]]] = {}
+        # each position to expand: the position, the piles' part of its key, its actions
+        self.waiting: dict[int, tuple[State, int, tuple[Action, ...]]] = {}
         self.frontier: list[tuple[int, int, int]] = []
         self.won: list[tuple[State, Action]] | None = None
         self.root = key
         self.start = start
-        self._add(start, key, actions)
+        self._add(start, key, keys.piles_sum(start), actions)
 
     def size(self) -> int:
         return len(self.came)
 
-    def _add(self, state: State, key: int, actions: tuple[Action, ...]) -> None:
-        self.waiting[key] = (state, actions)
+    def _add(self, state: State, key: int, total: int, actions: tuple[Action, ...]) -> None:
+        self.waiting[key] = (state, total, actions)
         # Of positions that look alike, the newest first: a plateau is searched in depth.
         heapq.heappush(self.frontier, (self.solver.distance(state), -self.counter, key))
         self.counter += 1
@@ -286,7 +297,7 @@ class _BestFirst:
         solver = self.solver
         game = solver.game
         successor, expand, outcome = game.successor, game.expand, game.outcome
-        hash_key = game.keys.hash
+        child_hash = game.keys.child_hash
         dead = solver.dead
         table = self.table
         lost = table.lost
@@ -299,11 +310,11 @@ class _BestFirst:
             if deadline is not None and cpu() > deadline:
                 return _PAUSED, nodes
             _, _, key = heapq.heappop(frontier)
-            state, actions = waiting.pop(key)
+            state, parent_total, actions = waiting.pop(key)
             ordered, _ = solver.ordered(state, key, actions, table, None)
             for action in ordered:
                 after = successor(state, action)
-                child = hash_key(after)
+                child, total = child_hash(state, parent_total, after)
                 if child in lost or child in came:
                     continue
                 came[child] = (key, action)
@@ -319,7 +330,7 @@ class _BestFirst:
                 if result is not None or not actions:
                     lost.add(child)
                     continue
-                self._add(after, child, actions)
+                self._add(after, child, total, actions)
         return _DONE, nodes
 
     def _line(self, key: int) -> list[tuple[State, Action]]:
