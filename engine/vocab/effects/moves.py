@@ -31,7 +31,6 @@ class Move(Effect[MoveSpec]):
         self.mode = spec.cards
         rules = [(t, layout.accepts[t]) for t in self.targets]
         self._rules = rules
-        self._order_dst = [(order, dst) for order, (dst, _) in enumerate(rules)]  # made once
         self._any_reads_others = any(r.reads_others for _, r in rules)
         self._covered = {s: layout.covered_by[s] for s in self.sources if layout.covered_by[s]}
         links: dict[int, Table] = {}
@@ -49,18 +48,20 @@ class Move(Effect[MoveSpec]):
         self._limited = limit is not None
         self._reach = spec.reach
         self._plain_top = self.mode == "top" and not self._covered and self._reach is None
-        self._source_rank = {src: k for k, src in enumerate(dict.fromkeys(self.sources))}
+        self._by_rank = tuple(dict.fromkeys(self.sources))
+        self._source_rank = {src: k for k, src in enumerate(self._by_rank)}
         # Piles that take one card per move (foundations): a run or group never goes there.
         self._one_at_a_time = frozenset(
             t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
         )
         self._foundations = frozenset(layout.with_role("foundation"))
-        self._faces_of: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._faces_of: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in layout.names]
         self._copies = Counter(FACE[c] for c in layout.cards)
         # Each action is made once and handed out again (search lists millions of them): by
         # (count * piles + source) * piles + target.
         self._width = len(layout) + 1
-        self._made: dict[int, Action] = {}
+        self._counts = len(layout.cards) + 1  # more than any move takes
+        self._made: list[Action | None] = []
         self._builders: list[frozenset[int]] = []
         if spec.safe == "builders_home":
             others = [r for i, r in enumerate(layout.accepts) if i not in self._foundations]
@@ -144,7 +145,10 @@ class Move(Effect[MoveSpec]):
         # A set of the faces: a set tests another set from its smaller side, a dict key by key.
         shown = set(tops)
         rank = self._source_rank
-        found: list[tuple[int, int, int, int]] = []
+        # Each move as one int, (source's rank, target's order), sorted as such: ints compare
+        # faster than tuples, and the rank and order give the piles back.
+        places = len(self._rules)
+        found: list[int] = []
         for order, (dst, rule) in enumerate(self._rules):
             if rule.reads_others:
                 wanted = rule.wanted_at(piles, dst)
@@ -164,17 +168,21 @@ class Move(Effect[MoveSpec]):
             for face in wanted & shown:
                 for src in tops[face]:
                     if src != dst:
-                        found.append((rank[src], order, src, dst))
+                        found.append(rank[src] * places + order)
         found.sort()
-        return [self._action(src, dst, 0) for _, _, src, dst in found]
+        by_rank, targets = self._by_rank, self.targets
+        return [self._action(by_rank[move // places], targets[move % places], 0) for move in found]
 
     def _action(self, src: int, dst: int, count: int) -> Action:
         """The action that moves ``count`` cards (0: the top card) from ``src`` to ``dst``."""
         width = self._width
         key = (count * width + src) * width + dst
-        action = self._made.get(key)
+        made = self._made
+        if key >= len(made):
+            made.extend([None] * (key + 1 - len(made)))
+        action = made[key]
         if action is None:
-            action = self._made[key] = Action(self.name, src, dst, count)
+            action = made[key] = Action(self.name, src, dst, count)
         return action
 
     def _run_faces(self, pile: tuple[int, ...], src: int) -> tuple[int, ...]:
@@ -182,18 +190,17 @@ class Move(Effect[MoveSpec]):
         as may move together: the lowest card moved (or, compared by the top, the top card).
 
         Worked out once per pile: a pile's tuple is shared by every position that holds it."""
-        known = self._faces_of
-        key = (src, pile)
-        faces = known.get(key)
+        known = self._faces_of[src]
+        faces = known.get(pile)
         if faces is None:
             most = self._movable(pile, src)
             if self._by_top:
                 faces = (FACE[pile[-1]],) * most
             else:
                 faces = tuple(FACE[c] for c in pile[-1 : -most - 1 : -1])
-            if len(known) > 200_000:
+            if len(known) > 50_000:
                 known.clear()
-            known[key] = faces
+            known[pile] = faces
         return faces
 
     def generate(self, state: State) -> list[Action]:
@@ -202,19 +209,18 @@ class Move(Effect[MoveSpec]):
             return self._top_moves(piles)
         # What each target takes, looked up by face: most targets take a card or two, so a
         # source's cards are matched with a dict lookup each, not against every target.
-        some: dict[int, list[tuple[int, int]]] = {}
-        every: list[tuple[int, int]] = []
-        order_dst = self._order_dst
+        # (Targets by their order in the rule file: the order gives the target back.)
+        some: dict[int, list[int]] = {}
+        every: list[int] = []
         for order, (dst, rule) in enumerate(self._rules):
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
             if not wanted:
                 continue
-            pair = order_dst[order]
             if len(wanted) == 52:
-                every.append(pair)
+                every.append(order)
             else:
                 for face in wanted:
-                    some.setdefault(face, []).append(pair)
+                    some.setdefault(face, []).append(order)
         if not some and not every:
             return []
         out: list[Action] = []
@@ -226,6 +232,9 @@ class Move(Effect[MoveSpec]):
         counted = self.mode != "top"
         whole = self.mode == "pile"
         covered = self._covered
+        targets = self.targets
+        # Each move found as one int, (target's order, count), sorted as such (see _top_moves).
+        counts = self._counts
         for src in self.sources:
             pile = piles[src]
             if not pile or (covered and self._blocked(piles, src)):
@@ -235,21 +244,24 @@ class Move(Effect[MoveSpec]):
             if not most:
                 continue
             fewest = most if whole else 1
-            found: list[tuple[int, int, int]] = []  # (target's order, count, target)
+            found: list[int] = []
             for k in range(fewest, most + 1):
-                for order, dst in some.get(faces[k - 1], ()):
-                    found.append((order, k, dst))
-            for order, dst in every:
-                if dst in single or rules[order][1].max_cards == 1:
+                for order in some.get(faces[k - 1], ()):
+                    found.append(order * counts + k)
+            for order in every:
+                if targets[order] in single or rules[order][1].max_cards == 1:
                     if fewest == 1:
-                        found.append((order, 1, dst))
+                        found.append(order * counts + 1)
                 else:
-                    found += [(order, k, dst) for k in range(fewest, most + 1)]
+                    found += [order * counts + k for k in range(fewest, most + 1)]
             if not found:
                 continue
             if len(found) > 1:
                 found.sort()
-            for order, k, dst in found:
+            for move in found:
+                order = move // counts
+                k = move - order * counts
+                dst = targets[order]
                 if dst == src or (reach and not self._reachable(piles, src, dst)):
                     continue
                 if k > 1:
