@@ -62,6 +62,7 @@ class Move(Effect[MoveSpec]):
         self._width = len(layout) + 1
         self._counts = len(layout.cards) + 1  # more than any move takes
         self._made: list[Action | None] = []
+        self._safe = spec.safe
         self._builders: list[frozenset[int]] = []
         if spec.safe == "builders_home":
             others = [r for i, r in enumerate(layout.accepts) if i not in self._foundations]
@@ -170,8 +171,14 @@ class Move(Effect[MoveSpec]):
                     if src != dst:
                         found.append(rank[src] * places + order)
         found.sort()
-        by_rank, targets = self._by_rank, self.targets
-        return [self._action(by_rank[move // places], targets[move % places], 0) for move in found]
+        by_rank, targets, made, width = self._by_rank, self.targets, self._made, self._width
+        out: list[Action] = []
+        for move in found:
+            src, dst = by_rank[move // places], targets[move % places]
+            key = src * width + dst
+            action = made[key] if key < len(made) else None
+            out.append(action if action is not None else self._action(src, dst, 0))
+        return out
 
     def _action(self, src: int, dst: int, count: int) -> Action:
         """The action that moves ``count`` cards (0: the top card) from ``src`` to ``dst``."""
@@ -235,11 +242,16 @@ class Move(Effect[MoveSpec]):
         targets = self.targets
         # Each move found as one int, (target's order, count), sorted as such (see _top_moves).
         counts = self._counts
+        # Move is no native class (its base is not compiled): each attribute read is a dict
+        # lookup, so what the loops use is read once.
+        faces_of, made, width = self._faces_of, self._made, self._width
         for src in self.sources:
             pile = piles[src]
             if not pile or (covered and self._blocked(piles, src)):
                 continue
-            faces = self._run_faces(pile, src)
+            faces = faces_of[src].get(pile)
+            if faces is None:
+                faces = self._run_faces(pile, src)
             most = len(faces)
             if not most:
                 continue
@@ -274,7 +286,10 @@ class Move(Effect[MoveSpec]):
                 room = rules[order][1].max_cards
                 if room and room - len(piles[dst]) < k:
                     continue
-                out.append(self._action(src, dst, k if counted else 0))
+                n = k if counted else 0
+                key = (n * width + src) * width + dst
+                action = made[key] if key < len(made) else None
+                out.append(action if action is not None else self._action(src, dst, n))
         return out
 
     def refusal(self, state: State, action: Action) -> str | None:
@@ -372,9 +387,10 @@ class Move(Effect[MoveSpec]):
 
     def is_safe(self, state: State, action: Action) -> bool:
         """Whether this legal move may be played without asking (it cannot hurt)."""
-        if self.spec.safe == "never" or action.dst not in self._foundations:
+        safe = self._safe
+        if safe == "never" or action.dst not in self._foundations:
             return False
-        if self.spec.safe == "always":
+        if safe == "always":
             return True
         card = state.piles[action.src][-(action.n or 1)]
         needed = self._builders[FACE[card]]
