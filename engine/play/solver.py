@@ -370,6 +370,10 @@ class Solver:
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
         self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
+        # The effects whose actions may be safe, by name: their tests, bound once.
+        self._safe_tests: dict[str, Callable[[State, Action], bool]] = {
+            name: effect.is_safe for name, effect in game.effects.items() if effect.may_be_safe()
+        }
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
@@ -456,10 +460,11 @@ class Solver:
         """The actions to try from a position, most promising first, and whether only a safe
         move is tried. Actions that look equally promising come in the rule file's order, or,
         when ``shuffle`` is given, in an order it draws."""
-        effects = self.game.effects
-        if key not in table.expand_fully:
+        safe_tests = self._safe_tests
+        if safe_tests and key not in table.expand_fully:
             for action in actions:
-                if effects[action.name].is_safe(state, action):
+                test = safe_tests.get(action.name)
+                if test is not None and test(state, action):
                     return [action], True
         piles = state.piles
         alike = self.alike

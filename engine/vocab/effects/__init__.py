@@ -64,6 +64,10 @@ class Effect(Generic[S]):
         """Whether this legal action can never hurt, so the engine may play it unasked."""
         return False
 
+    def may_be_safe(self) -> bool:
+        """Whether ``is_safe`` can ever be true (search asks only those effects)."""
+        return type(self).is_safe is not Effect.is_safe
+
     def covers(self, action: Action) -> bool:
         """Whether this effect takes from and puts on the piles ``action`` names, whether or not
         the position allows it now (a reading of 'SOURCE TARGET' to explain a refusal with)."""

@@ -385,6 +385,9 @@ class Move(Effect[MoveSpec]):
 
     # --- moves that can never hurt ------------------------------------------------------
 
+    def may_be_safe(self) -> bool:
+        return self._safe != "never"
+
     def is_safe(self, state: State, action: Action) -> bool:
         """Whether this legal move may be played without asking (it cannot hurt)."""
         safe = self._safe
