@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from conftest import CANONICAL, ROOT, run_cli
+from yaml_solitaire.engine import load_game
+from yaml_solitaire.engine.play.hints import suggest
 
 BASE = ROOT / "tests" / "vocab" / "_base" / "tableau.yaml"
 
@@ -24,3 +26,17 @@ def test_the_hint_does_not_lead_back_to_a_position_already_seen() -> None:
     fresh = run_cli("play", str(BASE), "--deck", deck("2C", "3C", "4C", "8S", "8H", "7D"),
                     "--json", stdin="hint\n")  # fmt: skip
     assert fresh.json_lines()[-1]["hint"] in ("t3 t1", "t3 t2")
+
+
+def test_a_guessed_hint_never_leads_to_a_position_already_seen() -> None:
+    # The guess (engine API, no solver): when the move it likes best reaches a position the
+    # player has seen, it gives another move, or none, never that one.
+    for game_id, seed in (("klondike", 1), ("freecell", 3), ("big-ben", 2)):
+        game = load_game(game_id)
+        state = game.deal_seed(seed)
+        best = suggest(game, state)
+        assert best is not None, game_id
+        seen = {game.apply(state, best)}
+        other = suggest(game, state, seen)
+        assert other != best, game_id
+        assert other is None or game.apply(state, other) not in seen, game_id
