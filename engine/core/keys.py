@@ -124,8 +124,8 @@ class PositionKeys:
                 salt[p] = len(layout) + g
         self._salt = tuple(salt)
         sink_set = set(self.sinks)
-        self._is_sink = [p in sink_set for p in range(len(layout))]
-        # The terms already worked out, by salt and sink or not (each pile's table: its index).
+        # The terms already worked out, by salt and sink or not (each pile's table: its index,
+        # odd for a sink).
         self._term_table = [2 * salt[p] + (p in sink_set) for p in range(len(layout))]
         self._terms: list[dict[tuple[int, ...], int]] = [
             {} for _ in range(2 * max(salt, default=0) + 2)
@@ -155,12 +155,13 @@ class PositionKeys:
         """The term of pile ``index`` in the hash: a mix of its salt with a hash of its cards as
         the key sees them (copies alike; a sink's ends and size). Worked out once per pile
         tuple and salt: a pile that did not change is the same tuple in every position."""
-        known = self._terms[self._term_table[index]]
+        table = self._term_table[index]
+        known = self._terms[table]
         term = known.get(pile)
         if term is None:
             if len(known) > 1_000_000:
                 known.clear()
-            if self._is_sink[index] and len(pile) > 1:
+            if table & 1 and len(pile) > 1:  # a sink: its ends and size
                 cards = hash((_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile)))
             else:
                 cards = hash(tuple(map(_NORMAL.__getitem__, pile)))
