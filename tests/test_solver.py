@@ -367,3 +367,30 @@ def test_the_table_bound_is_reported() -> None:
     text = run_cli("solve", "scorpion", "--seed", "4", "--max-positions", "500").out
     assert "unknown" in text and "table of positions is full (500)" in text
     assert run_cli("stats", "clock", "--deals", "2", "--max-positions", "9").code == 2
+
+
+def test_the_best_first_search_counts_cards_out_of_order_as_farther_from_a_win() -> None:
+    # FreeCell with every card home but KS and QH, both on t1: in order (QH on KS, a build)
+    # or not (KS on QH); the same cards away, the same depth for the cards home takes next.
+    game = load_game("freecell")
+    by_name = {card_text(c): c for c in game.cards}
+    start = game.deal_seed("ms:1")
+    index = game.layout.index
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+    def position(t1: list[str]) -> State:
+        piles: list[tuple[int, ...]] = [() for _ in start.piles]
+        for f, suit, top in (
+            ("f1", "C", "K"),
+            ("f2", "D", "K"),
+            ("f3", "H", "J"),
+            ("f4", "S", "Q"),
+        ):
+            run = ranks[: ranks.index(top) + 1]
+            piles[index[f]] = tuple(by_name[rank + suit] for rank in run)
+        piles[index["t1"]] = tuple(by_name[c] for c in t1)
+        return State(tuple(piles), start.phase, start.counts)
+
+    solver = Solver(game)
+    in_order, out_of_order = position(["KS", "QH"]), position(["QH", "KS"])
+    assert solver.distance(out_of_order) > solver.distance(in_order)

@@ -370,6 +370,9 @@ class Solver:
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
         self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
+        # Piles that are built on (their rule relates one card to the next): there a card that
+        # does not build on the one below is in disorder, and must be moved off one day.
+        self._builds_on = {p: accepts[p].relation for p in self.others if any(accepts[p].relation)}
         # The effects whose actions may be safe, by name: their tests, bound once.
         self._safe_tests: dict[str, Callable[[State, Action], bool]] = {
             name: effect.is_safe for name, effect in game.effects.items() if effect.may_be_safe()
@@ -399,12 +402,14 @@ class Solver:
 
     def distance(self, state: State) -> int:
         """How far a position looks from a win, for the best-first search: the cards not yet
-        home, the cards face down, and how deep the cards a foundation takes next lie, less
-        the empty piles that could take a card."""
+        home, the cards face down, the face-up cards out of order (lying on a card of a built
+        pile that they do not build on), and how deep the cards a foundation takes next lie,
+        less the empty piles that could take a card."""
         piles = state.piles
         home_next = self._home_next(state)
         open_when_empty = self.open_when_empty
-        away = down = depth = empty = 0
+        builds_on = self._builds_on
+        away = down = depth = empty = disorder = 0
         for p in self.others:
             pile = piles[p]
             size = len(pile)
@@ -412,13 +417,20 @@ class Solver:
                 empty += p in open_when_empty
                 continue
             away += size
+            relation = builds_on.get(p)
+            below = DOWN
             for i in range(size):
                 card = pile[i]
                 if card & DOWN:
                     down += 1
-                elif FACE[card] in home_next:
-                    depth += size - 1 - i
-        return 3 * away + 2 * down + depth - 3 * empty
+                else:
+                    face = FACE[card]
+                    if face in home_next:
+                        depth += size - 1 - i
+                    if relation is not None and not below & DOWN:
+                        disorder += face not in relation[FACE[below]]
+                below = card
+        return 3 * away + 2 * down + 2 * disorder + depth - 3 * empty
 
     def _rank(
         self, state: State, action: Action, home_next: frozenset[int], buried: frozenset[int]
