@@ -120,12 +120,40 @@ class _DeadCards:
         self.found_next = found_next
         self.found_empty = found_empty
         self.loose = loose
-        self.plan = plan
+        # The plan, field by field: read in the innermost loop, where a tuple unpacked at
+        # every pass cost more than the work.
+        self.plan_p = tuple(entry[0] for entry in plan)
+        self.plan_takes = tuple(entry[1] for entry in plan)
+        self.plan_least = tuple(entry[2] for entry in plan)
+        self.plan_loops = tuple(entry[3] for entry in plan)
+        self.plan_empty = tuple(entry[4] for entry in plan)
         self.moved_takes = moved_takes
         self.blind_bits = blind_bits
         # What the piles of other kinds (a stock) give: the faces they hold and how many cards
         # each face could be put on. They change seldom, so it is worked out once for each.
         self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, list[int]]] = {}
+        # The foundations grown with those faces alone, by the faces and the foundations' tops.
+        self.grown_known: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+    def _grow(self, nxt: list[int], passed: list[int], free: int) -> int:
+        """Grow each foundation's reach with the free faces; the faces some foundation could
+        take at some time."""
+        found_next = self.found_next
+        homeable = 0
+        for i in range(len(nxt)):
+            reach = nxt[i]
+            step = reach & free & ~passed[i]
+            while step:
+                passed[i] |= step
+                table = found_next[i]
+                while step:
+                    low = step & -step
+                    reach |= table[low.bit_length() - 1]
+                    step ^= low
+                step = reach & free & ~passed[i]
+            nxt[i] = reach
+            homeable |= reach
+        return homeable
 
     def _loose(self, piles: tuple[tuple[int, ...], ...]) -> tuple[int, list[int]]:
         held = tuple([piles[p] for p in self.loose])
@@ -152,53 +180,59 @@ class _DeadCards:
         found_next = self.found_next
         moved_takes = self.moved_takes
         count = len(foundations)
-        # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
-        # those that a free card could bring there, so that the foundation grows past them.
-        nxt = [0] * count
-        for i in range(count):
-            pile = piles[foundations[i]]
-            if self.wild_at[i]:
-                nxt[i] = (1 << 52) - 1
-            else:
-                nxt[i] = found_next[i][FACE[pile[-1]]] if pile else self.found_empty[i]
-        passed = [0] * count
         # free: faces of which some card could be on top of its pile at some time; takers: how
         # many cards each face could be put on
         free, loose_takers = self._loose(piles)
+        # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
+        # those that a free card could bring there, so that the foundation grows past them.
+        # The foundations grown with the free cards of the other piles alone: the same for
+        # every position with the same foundations' tops and those cards (often the case).
+        parts = [free]
+        for i in range(count):
+            pile = piles[foundations[i]]
+            parts.append(FACE[pile[-1]] if pile else -1)
+        start = tuple(parts)
+        grown_known = self.grown_known
+        first = grown_known.get(start)
+        if first is None:
+            nxt = [0] * count
+            for i in range(count):
+                pile = piles[foundations[i]]
+                if self.wild_at[i]:
+                    nxt[i] = (1 << 52) - 1
+                else:
+                    nxt[i] = found_next[i][FACE[pile[-1]]] if pile else self.found_empty[i]
+            passed = [0] * count
+            homeable = self._grow(nxt, passed, free)
+            if len(grown_known) > 50_000:
+                grown_known.clear()
+            grown_known[start] = (tuple(nxt), tuple(passed), homeable)
+        else:
+            nxt = list(first[0])
+            passed = list(first[1])
+            homeable = first[2]
+        grown = free  # the free faces the foundations were last grown with
         takers = list(loose_takers)
         anywhere = self.blind_bits  # faces some empty pile could take
-        homeable = 0
-        grown = -1  # the free faces the foundations were last grown with
-        plan = self.plan
-        gone = [0] * len(plan)  # how many cards from the top could leave each pile
-        seen = [0] * len(plan)  # how many of those were counted as free
-        waiting: list[tuple[int, int]] = []  # (face, own) of cards that could only go home
-        emptied = [False] * len(plan)  # piles of which every card could leave
-        cleared = 0  # how many of them
+        plan_p, plan_takes, plan_least = self.plan_p, self.plan_takes, self.plan_least
+        plan_loops, plan_empty = self.plan_loops, self.plan_empty
+        # the piles not yet emptied, and for each how many cards from the top could leave
+        active = list(range(len(plan_p)))
+        gone = [0] * len(plan_p)
+        seen = [0] * len(plan_p)
+        waiting: list[int] = []  # face * 2 + own of cards that could only go home
         changed = True
         while changed:
             changed = False
             if free != grown:
                 grown = free
-                homeable = 0
-                for i in range(count):
-                    reach = nxt[i]
-                    step = reach & free & ~passed[i]
-                    while step:
-                        passed[i] |= step
-                        table = found_next[i]
-                        while step:
-                            low = step & -step
-                            reach |= table[low.bit_length() - 1]
-                            step ^= low
-                        step = reach & free & ~passed[i]
-                    nxt[i] = reach
-                    homeable |= reach
-            for j in range(len(plan)):
-                p, takes, least, loops, on_empty = plan[j]
-                pile = piles[p]
+                homeable = self._grow(nxt, passed, free)
+            left: list[int] = []
+            for j in active:
+                pile = piles[plan_p[j]]
                 size = len(pile)
                 k = gone[j]
+                least = plan_least[j]
                 while k < size:
                     i = size - 1 - k
                     face = FACE[pile[i]]
@@ -209,41 +243,39 @@ class _DeadCards:
                         free |= bit
                         changed = True
                         if mine:
-                            for x in takes[face]:
+                            for x in plan_takes[j][face]:
                                 takers[x] += 1
-                    own = 1 if mine and loops & bit else 0
+                    own = 1 if mine and plan_loops[j] & bit else 0
                     if anywhere & bit or takers[face] > own:
                         for x in moved_takes[face]:
                             takers[x] += 1
                     elif homeable & bit:
-                        waiting.append((face, own))
+                        waiting.append(face * 2 + own)
                     else:
                         break
                     k += 1
                     changed = True
                 gone[j] = k
-                if k == size and not emptied[j]:
-                    emptied[j] = True
-                    cleared += 1
-                    if cleared == len(plan):
-                        return False  # every card of these piles could leave: no proof
-                    if on_empty & ~anywhere:
-                        anywhere |= on_empty
-                        changed = True
+                if k < size:
+                    left.append(j)
+                elif plan_empty[j] & ~anywhere:
+                    anywhere |= plan_empty[j]
+                    changed = True
+            if not left:
+                return False  # every card of these piles could leave: no proof
+            active = left
             if waiting:
-                still = []
-                for face, own in waiting:
-                    if anywhere >> face & 1 or takers[face] > own:
+                still: list[int] = []
+                for item in waiting:
+                    face = item >> 1
+                    if anywhere >> face & 1 or takers[face] > (item & 1):
                         for x in moved_takes[face]:
                             takers[x] += 1
                         changed = True
                     else:
-                        still.append((face, own))
+                        still.append(item)
                 waiting = still
-        for j in range(len(plan)):  # noqa: SIM110 (a loop: no generator object per call)
-            if gone[j] < len(piles[plan[j][0]]):
-                return True
-        return False
+        return True
 
 
 def _won_by_foundations(game: Game) -> bool:
