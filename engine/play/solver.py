@@ -263,11 +263,11 @@ class _BestFirst:
 
     It proves nothing (positions it has seen are not closed), but it reaches wins that lie
     far down a branch the depth-first order tries late. It skips what the table holds and
-    adds to it what the dead-card test rejects."""
+    adds to it what the dead-card test rejects. A position is tested and its actions listed
+    only when its turn comes (most positions put on the frontier never get one); a win is
+    seen as soon as it is reached, where the flow decides it without listing actions."""
 
-    def __init__(
-        self, solver: Solver, start: State, actions: tuple[Action, ...], table: _Table
-    ) -> None:
+    def __init__(self, solver: Solver, start: State, table: _Table) -> None:
         self.solver = solver
         self.table = table
         self.counter = 0
@@ -275,19 +275,20 @@ class _BestFirst:
         key = keys.hash(start)
         # each position seen: the key of the position it came from, and the action from there
         self.came: dict[int, tuple[int, Action | None]] = {key: (0, None)}
-        # each position to expand: the position, the piles' part of its key, its actions
-        self.waiting: dict[int, tuple[State, int, tuple[Action, ...]]] = {}
+        # each position to expand, as the action left it: the position, its piles' part of
+        # the key
+        self.waiting: dict[int, tuple[State, int]] = {}
         self.frontier: list[tuple[int, int, int]] = []
         self.won: list[tuple[State, Action]] | None = None
         self.root = key
         self.start = start
-        self._add(start, key, keys.piles_sum(start), actions)
+        self._add(start, key, keys.piles_sum(start))
 
     def size(self) -> int:
         return len(self.came)
 
-    def _add(self, state: State, key: int, total: int, actions: tuple[Action, ...]) -> None:
-        self.waiting[key] = (state, total, actions)
+    def _add(self, state: State, key: int, total: int) -> None:
+        self.waiting[key] = (state, total)
         # Of positions that look alike, the newest first: a plateau is searched in depth.
         heapq.heappush(self.frontier, (self.solver.distance(state), -self.counter, key))
         self.counter += 1
@@ -310,7 +311,18 @@ class _BestFirst:
             if deadline is not None and cpu() > deadline:
                 return _PAUSED, nodes
             _, _, key = heapq.heappop(frontier)
-            state, parent_total, actions = waiting.pop(key)
+            state, parent_total = waiting.pop(key)
+            if key in lost or (dead is not None and dead(state)):
+                lost.add(key)
+                continue
+            state, actions = expand(state)
+            result = outcome(state)
+            if result == "won":
+                self.won = self._line(key)
+                return _WON, nodes
+            if result is not None or not actions:
+                lost.add(key)
+                continue
             ordered, _ = solver.ordered(state, key, actions, table, None)
             for action in ordered:
                 after = successor(state, action)
@@ -319,18 +331,10 @@ class _BestFirst:
                     continue
                 came[child] = (key, action)
                 nodes += 1
-                if dead is not None and dead(after):
-                    lost.add(child)
-                    continue
-                after, actions = expand(after)
-                result = outcome(after)
-                if result == "won":
+                if outcome(after) == "won":
                     self.won = self._line(child)
                     return _WON, nodes
-                if result is not None or not actions:
-                    lost.add(child)
-                    continue
-                self._add(after, child, total, actions)
+                self._add(after, child, total)
         return _DONE, nodes
 
     def _line(self, key: int) -> list[tuple[State, Action]]:
@@ -550,7 +554,7 @@ class Solver:
             return Solution("lost", [], 1, cpu() - began)
         main = _Run(self, state, actions, table, None)
         root = main.stack[0].key
-        best: _BestFirst | None = _BestFirst(self, state, actions, table)
+        best: _BestFirst | None = _BestFirst(self, state, table)
         nodes = 1
         chunk = max(1, min(RESTART_NODES, table.most // 8))  # between looks at the table's size
         for turn in range(1, 1 << 62):
