@@ -394,3 +394,25 @@ def test_the_best_first_search_counts_cards_out_of_order_as_farther_from_a_win()
     solver = Solver(game)
     in_order, out_of_order = position(["KS", "QH"]), position(["QH", "KS"])
     assert solver.distance(out_of_order) > solver.distance(in_order)
+
+
+def test_the_search_tries_a_move_that_splits_a_run_after_every_other_move() -> None:
+    # FreeCell: QH lies on KS, where it builds; moving QH alone (to a cell, to an empty
+    # column, onto KC) leaves a card it builds on behind. 5D lies on 9C, on which it does not
+    # build, and KS with QH may move whole: those moves come first.
+    game = load_game("freecell")
+    by_name = {card_text(c): c for c in game.cards}
+    start = game.deal_seed("ms:1")
+    index = game.layout.index
+    piles: list[tuple[int, ...]] = [() for _ in start.piles]
+    for pile, cards in (("t1", ["KS", "QH"]), ("t2", ["KC"]), ("t3", ["9C", "5D"])):
+        piles[index[pile]] = tuple(by_name[c] for c in cards)
+    state = State(tuple(piles), start.phase, start.counts)
+    order = Solver(game).search_order(state)
+    # (one move into the empty cells or columns stands for the others: they play alike)
+    assert {a.src for a in order} == {a.src for a in game.legal_actions(state)}
+    t1 = index["t1"]
+    splitting = [k for k, a in enumerate(order) if a.src == t1 and a.n == 1]
+    others = [k for k, a in enumerate(order) if not (a.src == t1 and a.n == 1)]
+    assert splitting and others
+    assert max(others) < min(splitting), [game.action_text(a) for a in order]

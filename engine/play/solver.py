@@ -384,7 +384,7 @@ class Solver:
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
-        self._not_a_move = (((1 * 3 + 2) * 4 + 2) * 2 * 2 * 3 + 0) * self._most_taken
+        self._not_a_move = ((((1 * 2 + 1) * 3 + 2) * 4 + 2) * 2 * 2 * 3 + 0) * self._most_taken
 
     def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
         """The faces of a pile's cards below its top card (worked out once per pile)."""
@@ -439,9 +439,11 @@ class Solver:
     def _rank(
         self, state: State, action: Action, home_next: frozenset[int], buried: frozenset[int]
     ) -> int:
-        """How promising an action looks, smallest first: a card home; a card uncovered that
-        lies face down or that a foundation takes next; a move before a draw or deal; a card
-        taken out of a place that holds one card (a free cell); a move off a pile that hides a
+        """How promising an action looks, smallest first: a card home; a move of a run that
+        leaves behind a card the run builds on (it splits a longer run that could move
+        together, or undoes a build) after every other; a card uncovered that lies face down
+        or that a foundation takes next; a move before a draw or deal; a card taken out of a
+        place that holds one card (a free cell); a move off a pile that hides a
         card a foundation takes next, not onto one; a target with cards before an empty one,
         and an empty pile before a place that holds one card; more cards before fewer.
 
@@ -454,13 +456,17 @@ class Solver:
         home = 1 if dst in self.foundation_set else 0
         pile = piles[src]
         taken = action.n or 1
-        uncovers = 0
+        uncovers = breaks = 0
         if len(pile) > taken:
             below = pile[-taken - 1]
             uncovers = 2 if below & DOWN else 1 if FACE[below] in home_next else 0
+            relation = self._builds_on.get(src)
+            if action.n and relation is not None and not home and not below & DOWN:
+                breaks = 1 if FACE[pile[-taken]] in relation[FACE[below]] else 0
         single = self.single
         into_empty = 0 if piles[dst] else 2 if dst in single else 1
-        rank = (1 - home) * 3 + 2 - uncovers
+        rank = (1 - home) * 2 + breaks
+        rank = rank * 3 + 2 - uncovers
         rank = rank * 4 + (0 if src in single else 1)  # a move (0) before a draw (2 x 2)
         rank = (rank * 2 + (dst in buried)) * 2 + (src not in buried)
         return (rank * 3 + into_empty) * self._most_taken + self._most_taken - 1 - taken
@@ -516,6 +522,13 @@ class Solver:
         ]
         keyed.sort()
         return [actions[k] for _, _, k in keyed], False
+
+    def search_order(self, state: State) -> list[Action]:
+        """The legal actions of ``state`` in the order the depth-first search tries them (only
+        a safe move, when there is one)."""
+        table = _Table(MAX_POSITIONS)
+        actions = tuple(self.game.legal_actions(state))
+        return self.ordered(state, self.game.keys.hash(state), actions, table, None)[0]
 
     def solve(self, start: State, budget: Budget | None = None, shorten: bool = True) -> Solution:
         """Search from ``start`` within ``budget``: won, lost or unknown (a winning line is
