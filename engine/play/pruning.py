@@ -187,7 +187,7 @@ class _DeadCards:
         # those that a free card could bring there, so that the foundation grows past them.
         # The foundations grown with the free cards of the other piles alone: the same for
         # every position with the same foundations' tops and those cards (often the case).
-        parts = [free]
+        parts = [free]  # then each foundation's top face, -1 when empty
         for i in range(count):
             pile = piles[foundations[i]]
             parts.append(FACE[pile[-1]] if pile else -1)
@@ -197,11 +197,11 @@ class _DeadCards:
         if first is None:
             nxt = [0] * count
             for i in range(count):
-                pile = piles[foundations[i]]
+                top = parts[i + 1]
                 if self.wild_at[i]:
                     nxt[i] = (1 << 52) - 1
                 else:
-                    nxt[i] = found_next[i][FACE[pile[-1]]] if pile else self.found_empty[i]
+                    nxt[i] = found_next[i][top] if top >= 0 else self.found_empty[i]
             passed = [0] * count
             homeable = self._grow(nxt, passed, free)
             if len(grown_known) > 50_000:

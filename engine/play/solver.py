@@ -312,7 +312,9 @@ class _BestFirst:
                 return _PAUSED, nodes
             _, _, key = heapq.heappop(frontier)
             state, parent_total = waiting.pop(key)
-            if key in lost or (dead is not None and dead(state)):
+            if key in lost:  # proved lost by another search since it was put here
+                continue
+            if dead is not None and dead(state):
                 lost.add(key)
                 continue
             state, actions = expand(state)
@@ -460,9 +462,10 @@ class Solver:
         if len(pile) > taken:
             below = pile[-taken - 1]
             uncovers = 2 if below & DOWN else 1 if FACE[below] in home_next else 0
-            relation = self._builds_on.get(src)
-            if action.n and relation is not None and not home and not below & DOWN:
-                breaks = 1 if FACE[pile[-taken]] in relation[FACE[below]] else 0
+            if action.n and not home and not below & DOWN:  # a run (counted) off a face-up card
+                relation = self._builds_on.get(src)
+                if relation is not None and FACE[pile[-taken]] in relation[FACE[below]]:
+                    breaks = 1
         single = self.single
         into_empty = 0 if piles[dst] else 2 if dst in single else 1
         rank = (1 - home) * 2 + breaks
@@ -526,9 +529,9 @@ class Solver:
     def search_order(self, state: State) -> list[Action]:
         """The legal actions of ``state`` in the order the depth-first search tries them (only
         a safe move, when there is one)."""
-        table = _Table(MAX_POSITIONS)
-        actions = tuple(self.game.legal_actions(state))
-        return self.ordered(state, self.game.keys.hash(state), actions, table, None)[0]
+        actions = self.game.legal_actions(state)
+        key = self.game.keys.hash(state)
+        return self.ordered(state, key, actions, _Table(MAX_POSITIONS), None)[0]
 
     def solve(self, start: State, budget: Budget | None = None, shorten: bool = True) -> Solution:
         """Search from ``start`` within ``budget``: won, lost or unknown (a winning line is
