@@ -40,6 +40,7 @@ HOT: tuple[str, ...] = (
     "game.flow",
     "game.game",
     "vocab.accepts",
+    "vocab.effects.base",
     "vocab.effects.moves",
     "play.pruning",
     "play.solver",

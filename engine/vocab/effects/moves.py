@@ -17,7 +17,6 @@ from .moves_spec import CapacitySpec, MoveSpec
 __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec (not compiled)
 
 
-@EFFECTS.entry(MoveSpec)
 class Move(Effect[MoveSpec]):
     takes_piles = 2
     takes_number = True
@@ -242,8 +241,7 @@ class Move(Effect[MoveSpec]):
         targets = self.targets
         # Each move found as one int, (target's order, count), sorted as such (see _top_moves).
         counts = self._counts
-        # Move is no native class (its base is not compiled): each attribute read is a dict
-        # lookup, so what the loops use is read once.
+        # What the loops use is read into locals once.
         faces_of, made, width = self._faces_of, self._made, self._width
         for src in self.sources:
             pile = piles[src]
@@ -401,3 +399,8 @@ class Move(Effect[MoveSpec]):
             return True
         home = Counter(FACE[c] for f in self._foundations for c in state.piles[f])
         return all(home[face] >= self._copies[face] for face in needed)
+
+
+# Registered after the class, not by a decorator: mypyc compiles a decorated class as a
+# Python class, whose every attribute read is a dictionary lookup.
+EFFECTS.entry(MoveSpec)(Move)
