@@ -387,6 +387,11 @@ class Solver:
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
         self._not_a_move = ((((1 * 2 + 1) * 3 + 2) * 4 + 2) * 2 * 2 * 3 + 0) * self._most_taken
+        # The weights of the piles' sizes in ``_sizes``: drawn (seeded) below 2**40, so that
+        # sums stay machine ints; two positions whose sizes differ rarely get the same sum, and
+        # then one action more is played.
+        weights = random.Random(len(accepts))
+        self._size_weights = tuple(weights.getrandbits(40) | 1 for _ in accepts)
 
     def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
         """The faces of a pile's cards below its top card (worked out once per pile)."""
@@ -618,7 +623,11 @@ class Solver:
 
         Positions are compared as ``successor`` leaves them (before the flow's deferred
         transitions, which follow from the position alone), so no move list is made for the
-        positions tried; at most ``work`` of them, or 50 for each action of the line."""
+        positions tried; at most ``work`` of them, or 50 for each action of the line. An
+        action that only moves cards from one pile to another (``Effect.cards_moved``), in a
+        game whose automatic actions keep every pile's size, is played only when the number
+        of cards it leaves in each pile is that of a later position of the line (most are
+        not, and the count is worked out without playing them)."""
         if not line or len(line) > SHORTEN_MOST:
             return line
         game = self.game
@@ -626,6 +635,16 @@ class Solver:
         place = {state: k for k, (state, _) in enumerate(line)}
         for k, (state, action) in enumerate(line):
             place.setdefault(successor(state, action), k + 1)
+        # The pile sizes of a position as one int (a weighted sum), and the latest place in
+        # the line of each: an action whose sizes come after ``reach`` nowhere is not played.
+        weights = self._size_weights
+        latest: dict[int, int] = {}
+        for state, k in place.items():
+            sizes = self._sizes(state, weights)
+            if latest.get(sizes, -1) < k:
+                latest[sizes] = k
+        moved = {name: effect.cards_moved for name, effect in game.effects.items()}
+        counted = all(effect.keeps_sizes for effect in game.automatic)
         allowance = max(work, 50 * len(line))
         out: list[tuple[State, Action]] = []
         k = 0
@@ -635,13 +654,27 @@ class Solver:
             if allowance > 0 and not game.autoplays(state):
                 others = game.legal_actions(state)
                 allowance -= len(others)
+                sizes = self._sizes(state, weights) if counted else 0
                 for other in others:
+                    taken = moved[other.name](other) if counted else 0
+                    if taken:
+                        shift = taken * (weights[other.dst] - weights[other.src])
+                        if latest.get(sizes + shift, -1) <= reach:
+                            continue
                     later = place.get(successor(state, other), -1)
                     if later > reach:
                         reach, action = later, other
             out.append((state, action))
             k = reach
         return out
+
+    @staticmethod
+    def _sizes(state: State, weights: tuple[int, ...]) -> int:
+        """The sizes of a position's piles as one int, each times its pile's weight."""
+        total = 0
+        for pile, weight in zip(state.piles, weights, strict=True):
+            total += len(pile) * weight
+        return total
 
     @staticmethod
     def _unknown(nodes: int, began: float, reason: str) -> Solution:

@@ -30,6 +30,8 @@ class Effect(Generic[S]):
     takes_number: ClassVar[bool] = False
     # True when the effect keeps a count in the position (State.counts), e.g. redeals made.
     keeps_count: ClassVar[bool] = False
+    # True when the effect never changes how many cards a pile holds (it turns cards over).
+    keeps_sizes: ClassVar[bool] = False
 
     def __init__(self, name: str, spec: S, layout: Layout) -> None:
         self.name = name
@@ -56,6 +58,11 @@ class Effect(Generic[S]):
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
         """The position after a legal ``action`` (the phase is the flow's business)."""
         raise NotImplementedError
+
+    def cards_moved(self, action: Action) -> int:
+        """How many cards ``action`` takes from the top of its source to the top of its target
+        when that is all it does to the piles; 0 when it does anything else."""
+        return 0
 
     def is_safe(self, state: State, action: Action) -> bool:
         """Whether this legal action can never hurt, so the engine may play it unasked."""

@@ -381,6 +381,9 @@ class Move(Effect[MoveSpec]):
         new = replace(piles, (src, pile[:-count]), (dst, piles[dst] + moved))
         return new_state(new, state.phase, state.counts)
 
+    def cards_moved(self, action: Action) -> int:
+        return action.n or 1
+
     # --- moves that can never hurt ------------------------------------------------------
 
     def may_be_safe(self) -> bool:

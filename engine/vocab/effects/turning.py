@@ -29,6 +29,8 @@ class TurnUpSpec(ActionSpec):
 
 @EFFECTS.entry(TurnUpSpec)
 class TurnUp(Effect[TurnUpSpec]):
+    keeps_sizes = True
+
     def __init__(self, name: str, spec: TurnUpSpec, layout: Layout) -> None:
         super().__init__(name, spec, layout)
         self.piles = layout.resolve(spec.piles)
