@@ -392,6 +392,14 @@ class Solver:
         # then one action more is played.
         weights = random.Random(len(accepts))
         self._size_weights = tuple(weights.getrandbits(40) | 1 for _ in accepts)
+        # How many cards each action moves from one pile to another when that is all it does
+        # (``Effect.cards_moved``), by effect name: none when an automatic action played after
+        # it may change a pile's size.
+        self._cards_moved: dict[str, Callable[[Action], int]] = (
+            {name: effect.cards_moved for name, effect in game.effects.items()}
+            if all(effect.keeps_sizes for effect in game.automatic)
+            else {}
+        )
 
     def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
         """The faces of a pile's cards below its top card (worked out once per pile)."""
@@ -640,11 +648,10 @@ class Solver:
         weights = self._size_weights
         latest: dict[int, int] = {}
         for state, k in place.items():
-            sizes = self._sizes(state, weights)
+            sizes = self._sizes(state)
             if latest.get(sizes, -1) < k:
                 latest[sizes] = k
-        moved = {name: effect.cards_moved for name, effect in game.effects.items()}
-        counted = all(effect.keeps_sizes for effect in game.automatic)
+        moved = self._cards_moved
         allowance = max(work, 50 * len(line))
         out: list[tuple[State, Action]] = []
         k = 0
@@ -654,9 +661,9 @@ class Solver:
             if allowance > 0 and not game.autoplays(state):
                 others = game.legal_actions(state)
                 allowance -= len(others)
-                sizes = self._sizes(state, weights) if counted else 0
+                sizes = self._sizes(state) if moved else 0
                 for other in others:
-                    taken = moved[other.name](other) if counted else 0
+                    taken = moved[other.name](other) if moved else 0
                     if taken:
                         shift = taken * (weights[other.dst] - weights[other.src])
                         if latest.get(sizes + shift, -1) <= reach:
@@ -668,11 +675,10 @@ class Solver:
             k = reach
         return out
 
-    @staticmethod
-    def _sizes(state: State, weights: tuple[int, ...]) -> int:
+    def _sizes(self, state: State) -> int:
         """The sizes of a position's piles as one int, each times its pile's weight."""
         total = 0
-        for pile, weight in zip(state.piles, weights, strict=True):
+        for pile, weight in zip(state.piles, self._size_weights, strict=True):
             total += len(pile) * weight
         return total
 

@@ -22,11 +22,16 @@ __all__ = ["EFFECTS", "Effect", "entry_modules", "replace"]
 
 
 def entry_modules() -> list[str]:
-    """The modules of this package, each defining entries (mypyc's shared libraries aside)."""
+    """The modules of this package, each defining entries (the base class's module and
+    mypyc's shared libraries aside)."""
     import pkgutil  # only when the entries are listed
 
     names = (m.name for m in pkgutil.iter_modules(__path__))
-    return [f"{__name__}.{name}" for name in sorted(names) if not name.endswith("__mypyc")]
+    return [
+        f"{__name__}.{name}"
+        for name in sorted(names)
+        if name != "base" and not name.endswith("__mypyc")
+    ]
 
 
 # Filled as a game's actions need their entries, or all at once when the entries are listed.
