@@ -10,18 +10,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ...rules.errors import printable
 from ...rules.files import Unreadable, read_limited
 from ...rules.notation import SUIT_NAMES, NotationError, card_name, parse_card
 
-DOWN = 1 << 10
-MASK = DOWN - 1
-MAX_DECKS = MASK // 52
+# Final: the compiled build reads these as constants, not from the module's namespace.
+DOWN: Final = 1 << 10
+MASK: Final = DOWN - 1
+MAX_DECKS: Final = MASK // 52
 
-RANK: tuple[int, ...] = tuple((c & MASK) % 13 + 1 for c in range(2 * DOWN))
-SUIT: tuple[int, ...] = tuple((c & MASK) % 52 // 13 for c in range(2 * DOWN))
-FACE: tuple[int, ...] = tuple((c & MASK) % 52 for c in range(2 * DOWN))
+RANK: Final[tuple[int, ...]] = tuple((c & MASK) % 13 + 1 for c in range(2 * DOWN))
+SUIT: Final[tuple[int, ...]] = tuple((c & MASK) % 52 // 13 for c in range(2 * DOWN))
+FACE: Final[tuple[int, ...]] = tuple((c & MASK) % 52 for c in range(2 * DOWN))
 NAME: tuple[str, ...] = tuple(card_name(RANK[c], SUIT[c]) for c in range(DOWN))
 
 

@@ -77,9 +77,9 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     found_next = [tuple(_bits(rule.on_top[face]) for face in range(52)) for rule in found_rules]
     found_empty = [_bits(rule.on_empty) for rule in found_rules]
     wild_at = [f in wild for f in foundations]
-    none: tuple[tuple[int, ...], ...] = tuple(() for _ in range(52))
-    own_takes = {t: tuple(tuple(rule_of[t].on_top[face]) for face in range(52)) for t in targets}
-    moved_takes = tuple(tuple(faces) for faces in on_moved)
+    none = tuple(0 for _ in range(52))
+    own_takes = {t: tuple(_bits(rule_of[t].on_top[face]) for face in range(52)) for t in targets}
+    moved_takes = tuple(_bits(faces) for faces in on_moved)
     # A card cannot lie on itself: where a card of a face takes that face, it is not counted.
     own_loop = {t: _bits(f for f in range(52) if f in rule_of[t].on_top[f]) for t in targets}
     plan = tuple(
@@ -98,7 +98,7 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     return test.dead
 
 
-Plan = tuple[int, tuple[tuple[int, ...], ...], int, int, int]
+Plan = tuple[int, tuple[int, ...], int, int, int]
 
 
 class _DeadCards:
@@ -112,7 +112,7 @@ class _DeadCards:
         found_empty: list[int],
         loose: tuple[int, ...],
         plan: tuple[Plan, ...],
-        moved_takes: tuple[tuple[int, ...], ...],
+        moved_takes: tuple[int, ...],
         blind_bits: int,
     ) -> None:
         self.foundations = foundations
@@ -131,7 +131,8 @@ class _DeadCards:
         self.blind_bits = blind_bits
         # What the piles of other kinds (a stock) give: the faces they hold and how many cards
         # each face could be put on. They change seldom, so it is worked out once for each.
-        self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, list[int]]] = {}
+        self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {}
+        self.loose_last: tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]] | None = None
         # The foundations grown with those faces alone, by the faces and the foundations' tops.
         self.grown_known: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
 
@@ -142,47 +143,68 @@ class _DeadCards:
         homeable = 0
         for i in range(len(nxt)):
             reach = nxt[i]
-            step = reach & free & ~passed[i]
-            while step:
-                passed[i] |= step
+            done = passed[i]
+            step = reach & free & ~done
+            if step:
                 table = found_next[i]
                 while step:
-                    low = step & -step
-                    reach |= table[low.bit_length() - 1]
-                    step ^= low
-                step = reach & free & ~passed[i]
-            nxt[i] = reach
+                    done |= step
+                    while step:
+                        low = step & -step
+                        reach |= table[low.bit_length() - 1]
+                        step ^= low
+                    step = reach & free & ~done
+                passed[i] = done
+                nxt[i] = reach
             homeable |= reach
         return homeable
 
-    def _loose(self, piles: tuple[tuple[int, ...], ...]) -> tuple[int, list[int]]:
+    def _loose(self, piles: tuple[tuple[int, ...], ...]) -> tuple[int, int, int]:
+        """What the piles of other kinds give: their faces, and the faces that at least one
+        and at least two of their cards could be put on (as bits)."""
         held = tuple([piles[p] for p in self.loose])
+        last = self.loose_last
+        if last is not None and len(last[0]) == len(held):
+            # Positions in a row mostly share these piles (the same tuples): no hashing then.
+            same = True
+            before = last[0]
+            for k in range(len(held)):
+                if before[k] is not held[k]:
+                    same = False
+                    break
+            if same:
+                return last[1]
         known = self.loose_known
         found = known.get(held)
         if found is None:
             if len(known) > 50_000:
                 known.clear()
+            face_of = FACE
             moved_takes = self.moved_takes
-            free = 0
-            takers = [0] * 52
+            free = once = twice = 0
             for pile in held:
                 for card in pile:
-                    face = FACE[card]
+                    face = face_of[card]
                     free |= 1 << face
-                    for x in moved_takes[face]:
-                        takers[x] += 1
-            found = known[held] = (free, takers)
+                    gives = moved_takes[face]
+                    twice |= once & gives
+                    once |= gives
+            found = known[held] = (free, once, twice)
+        self.loose_last = (held, found)
         return found
 
     def dead(self, state: State) -> bool:
         piles = state.piles
+        face_of = FACE
         foundations = self.foundations
         found_next = self.found_next
         moved_takes = self.moved_takes
         count = len(foundations)
-        # free: faces of which some card could be on top of its pile at some time; takers: how
-        # many cards each face could be put on
-        free, loose_takers = self._loose(piles)
+        # free: faces of which some card could be on top of its pile at some time; once,
+        # twice: the faces that at least one, at least two cards could be put on (a card is
+        # not counted as a place for itself: where it may lie on a card of its own face in
+        # its pile, it needs two)
+        free, once, twice = self._loose(piles)
         # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
         # those that a free card could bring there, so that the foundation grows past them.
         # The foundations grown with the free cards of the other piles alone: the same for
@@ -190,7 +212,7 @@ class _DeadCards:
         parts = [free]  # then each foundation's top face, -1 when empty
         for i in range(count):
             pile = piles[foundations[i]]
-            parts.append(FACE[pile[-1]] if pile else -1)
+            parts.append(face_of[pile[-1]] if pile else -1)
         start = tuple(parts)
         grown_known = self.grown_known
         first = grown_known.get(start)
@@ -212,7 +234,6 @@ class _DeadCards:
             passed = list(first[1])
             homeable = first[2]
         grown = free  # the free faces the foundations were last grown with
-        takers = list(loose_takers)
         anywhere = self.blind_bits  # faces some empty pile could take
         plan_p, plan_takes, plan_least = self.plan_p, self.plan_takes, self.plan_least
         plan_loops, plan_empty = self.plan_loops, self.plan_empty
@@ -235,7 +256,7 @@ class _DeadCards:
                 least = plan_least[j]
                 while k < size:
                     i = size - 1 - k
-                    face = FACE[pile[i]]
+                    face = face_of[pile[i]]
                     bit = 1 << face
                     mine = i + 1 >= least
                     if seen[j] == k:
@@ -243,14 +264,16 @@ class _DeadCards:
                         free |= bit
                         changed = True
                         if mine:
-                            for x in plan_takes[j][face]:
-                                takers[x] += 1
-                    own = 1 if mine and plan_loops[j] & bit else 0
-                    if anywhere & bit or takers[face] > own:
-                        for x in moved_takes[face]:
-                            takers[x] += 1
+                            gives = plan_takes[j][face]
+                            twice |= once & gives
+                            once |= gives
+                    own = mine and plan_loops[j] & bit != 0
+                    if (anywhere | (twice if own else once)) & bit:
+                        gives = moved_takes[face]
+                        twice |= once & gives
+                        once |= gives
                     elif homeable & bit:
-                        waiting.append(face * 2 + own)
+                        waiting.append(face * 2 + (1 if own else 0))
                     else:
                         break
                     k += 1
@@ -268,9 +291,10 @@ class _DeadCards:
                 still: list[int] = []
                 for item in waiting:
                     face = item >> 1
-                    if anywhere >> face & 1 or takers[face] > (item & 1):
-                        for x in moved_takes[face]:
-                            takers[x] += 1
+                    if (anywhere | (twice if item & 1 else once)) >> face & 1:
+                        gives = moved_takes[face]
+                        twice |= once & gives
+                        once |= gives
                         changed = True
                     else:
                         still.append(item)

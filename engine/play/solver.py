@@ -369,6 +369,11 @@ class Solver:
         # Places that hold one card at most (free cells): worth emptying, costly to fill.
         self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
         self.home_rules = [(f, accepts[f]) for f in game.foundations]
+        self.foundations = tuple(game.foundations)
+        # What the foundations take next, for the last foundations asked about: kept only when
+        # it depends on the foundations alone.
+        self._home_by_foundations = not any(rule.reads_others for _, rule in self.home_rules)
+        self._home_last: tuple[tuple[tuple[int, ...], ...], frozenset[int]] | None = None
         # Piles the position keys treat alike: a move into one empty pile of such a group
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
@@ -414,9 +419,23 @@ class Solver:
     def _home_next(self, state: State) -> frozenset[int]:
         """The faces some foundation takes next."""
         piles = state.piles
+        last = self._home_last
+        if last is not None:
+            # Positions in a row mostly share their foundations (the same tuples).
+            same = True
+            before = last[0]
+            foundations = self.foundations
+            for k in range(len(foundations)):
+                if piles[foundations[k]] is not before[k]:
+                    same = False
+                    break
+            if same:
+                return last[1]
         faces: frozenset[int] = frozenset()
         for f, rule in self.home_rules:
             faces |= rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
+        if self._home_by_foundations:
+            self._home_last = (tuple([piles[f] for f in self.foundations]), faces)
         return faces
 
     def distance(self, state: State) -> int:
