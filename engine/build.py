@@ -40,8 +40,11 @@ HOT: tuple[str, ...] = (
     "game.flow",
     "game.game",
     "vocab.accepts",
+    "vocab.checks",
     "vocab.effects.base",
     "vocab.effects.moves",
+    "vocab.effects.dealing",
+    "vocab.effects.turning",
     "play.pruning",
     "play.solver",
 )

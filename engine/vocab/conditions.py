@@ -1,24 +1,28 @@
 """Tests of a position: what a rule file's ``test:`` names do. One entry per name.
 
 Each entry is a spec class and, below it, a function registered under it that compiles the
-spec into a plain ``State -> bool`` callable for the flow table.
+spec into a plain ``State -> bool`` callable for the flow table. The common tests take their
+callables from ``checks``, which the compiled build compiles (this module holds rule records,
+which mypyc does not take); any other callable serves as well, only slower.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from operator import itemgetter
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from ...rules.model import ConditionSpec, GameSpec, Grid, Problem, Relation
 from ...rules.spec import MAX_CARDS, Count, Ge, Le, PileRef, PileRefs, Rank, record
-from ..core.cards import DOWN, FACE, RANK
+
+# RANK is for new entries, as in the worked example of docs/vocabulary.md.
+from ..core.cards import DOWN, FACE, RANK  # noqa: F401
 from ..core.layout import Layout
 from ..core.state import Action, State
+from . import checks
 from .accepts import relation_table
 from .registry import Registry
 
-Condition = Callable[[State], bool]
+Condition = checks.Condition
 LegalActions = Callable[[State], tuple[Action, ...]]
 Compile = Callable[[Any, Layout, LegalActions], Condition]
 
@@ -34,18 +38,9 @@ class NotEmptySpec(ConditionSpec):
     """The piles looked at."""
 
 
-def _picker(indices: tuple[int, ...]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
-    """A C-level getter of these piles (always giving a tuple)."""
-    if len(indices) == 1:
-        only = indices[0]
-        return lambda piles: (piles[only],)
-    return cast(Callable[[tuple[Any, ...]], tuple[Any, ...]], itemgetter(*indices))
-
-
 @TESTS.entry(NotEmptySpec)
 def not_empty(spec: NotEmptySpec, layout: Layout, legal: LegalActions) -> Condition:
-    pick = _picker(layout.resolve(spec.piles))
-    return lambda s: any(pick(s.piles))
+    return checks.any_cards(layout.resolve(spec.piles))
 
 
 @record
@@ -60,8 +55,7 @@ class FaceDownSpec(ConditionSpec):
 @TESTS.entry(FaceDownSpec)
 def face_down(spec: FaceDownSpec, layout: Layout, legal: LegalActions) -> Condition:
     idx = layout.resolve(spec.piles) if spec.piles else tuple(range(len(layout)))
-    # Face-down cards carry the DOWN bit, the highest: max() finds one in C.
-    return lambda s: any(s.piles[i] and max(s.piles[i]) >= DOWN for i in idx)
+    return checks.any_face_down(idx)
 
 
 @record
@@ -77,8 +71,7 @@ class ShortPileSpec(ConditionSpec):
 
 @TESTS.entry(ShortPileSpec)
 def short_pile(spec: ShortPileSpec, layout: Layout, legal: LegalActions) -> Condition:
-    pick, size = _picker(layout.resolve(spec.piles)), spec.size
-    return lambda s: min(map(len, pick(s.piles))) < size
+    return checks.any_shorter(layout.resolve(spec.piles), spec.size)
 
 
 @record
@@ -92,8 +85,8 @@ class HoldsAllCardsSpec(ConditionSpec):
 
 @TESTS.entry(HoldsAllCardsSpec)
 def holds_all_cards(spec: HoldsAllCardsSpec, layout: Layout, legal: LegalActions) -> Condition:
-    pick, total = _picker(layout.resolve(spec.piles)), len(layout.cards)
-    return lambda s: sum(map(len, pick(s.piles))) == total
+    total = len(layout.cards)
+    return checks.cards_between(layout.resolve(spec.piles), total, total)
 
 
 @record
@@ -106,7 +99,7 @@ class NoLegalActionSpec(ConditionSpec):
 
 @TESTS.entry(NoLegalActionSpec)
 def no_legal_action(spec: NoLegalActionSpec, layout: Layout, legal: LegalActions) -> Condition:
-    return lambda s: not legal(s)
+    return checks.no_action(legal)
 
 
 Amount = Annotated[int, Ge(0), Le(MAX_CARDS)]
@@ -145,11 +138,10 @@ def count(spec: CountSpec, layout: Layout, legal: LegalActions) -> Condition:
     low = spec.at_least if spec.at_least is not None else 0
     high = spec.at_most if spec.at_most is not None else MAX_CARDS
     if spec.of == "piles":
-        return lambda s: low <= sum(1 for i in idx if s.piles[i]) <= high
-    rank = spec.rank
-    if rank is None:
-        return lambda s: low <= sum(len(s.piles[i]) for i in idx) <= high
-    return lambda s: low <= sum(1 for i in idx for c in s.piles[i] if RANK[c] == rank) <= high
+        return checks.piles_between(idx, low, high)
+    if spec.rank is None:
+        return checks.cards_between(idx, low, high)
+    return checks.rank_between(idx, spec.rank, low, high)
 
 
 @record

@@ -2,39 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
-from ....rules.model import ActionSpec, Face
-from ....rules.spec import Count, PileName, PileRefs, config, record
 from ...core.cards import DOWN, MASK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
 from . import EFFECTS, Effect, replace
+from .dealing_spec import DealRowSpec, DealSpec, FillGapsSpec, RedealSpec
+
+# The records live in dealing_spec (mypyc takes no pydantic records).
+__all__ = [
+    "Deal", "DealRow", "DealRowSpec", "DealSpec",
+    "FillGaps", "FillGapsSpec", "Redeal", "RedealSpec",
+]  # fmt: skip
 
 
-@record
-class DealSpec(ActionSpec):
-    """Move cards from the top of one pile onto another (for example stock to waste).
-
-    Cards are turned over one by one, so with a count of three the third card dealt ends on
-    top, as when three cards are turned from a stock.
-    """
-
-    __pydantic_config__ = config(source="from", target="to")
-    disjoint = (("source", "target"),)
-    sources = ("source",)
-    destinations = ("target",)
-    effect: Literal["deal"]
-    source: PileName
-    """The pile cards are taken from."""
-    target: PileName
-    """The pile cards are put on."""
-    count: Count = 1
-    """How many cards at most."""
-    face: Face = "up"
-
-
-@EFFECTS.entry(DealSpec)
 class Deal(Effect[DealSpec]):
     def __init__(self, name: str, spec: DealSpec, layout: Layout) -> None:
         super().__init__(name, spec, layout)
@@ -65,24 +45,6 @@ class Deal(Effect[DealSpec]):
         return State(new, state.phase, state.counts)
 
 
-@record
-class DealRowSpec(ActionSpec):
-    """Deal one card from a pile onto each listed pile in turn, while cards last."""
-
-    __pydantic_config__ = config(source="from", target="to")
-    disjoint = (("source", "target"),)
-    sources = ("source",)
-    destinations = ("target",)
-    ordered = ("target",)
-    effect: Literal["deal_row"]
-    source: PileName
-    """The pile cards are dealt from."""
-    target: PileRefs
-    """The piles that get one card each, in order."""
-    face: Face = "up"
-
-
-@EFFECTS.entry(DealRowSpec)
 class DealRow(Effect[DealRowSpec]):
     def __init__(self, name: str, spec: DealRowSpec, layout: Layout) -> None:
         super().__init__(name, spec, layout)
@@ -114,25 +76,6 @@ class DealRow(Effect[DealRowSpec]):
         return State(tuple(work), state.phase, state.counts)
 
 
-@record
-class RedealSpec(ActionSpec):
-    """Turn a pile over to make another again: the waste back into the stock, when the stock
-    is empty. The waste's first card becomes the stock's top card, face down."""
-
-    __pydantic_config__ = config(source="from", target="to")
-    disjoint = (("source", "target"),)
-    sources = ("source",)
-    destinations = ("target",)
-    effect: Literal["redeal"]
-    source: PileName
-    """The pile turned over (the waste)."""
-    target: PileName
-    """The pile it becomes again; it must be empty (the stock)."""
-    limit: Count | None = None
-    """How many times in a game; absent: without limit."""
-
-
-@EFFECTS.entry(RedealSpec)
 class Redeal(Effect[RedealSpec]):
     keeps_count = True
 
@@ -174,26 +117,6 @@ class Redeal(Effect[RedealSpec]):
         return State(new, state.phase, tuple(counts))
 
 
-@record
-class FillGapsSpec(ActionSpec):
-    """Deal from a pile, one card per short pile in the order listed, until none is short."""
-
-    __pydantic_config__ = config(source="from")
-    disjoint = (("source", "piles"),)
-    sources = ("source",)
-    destinations = ("piles",)
-    ordered = ("piles",)
-    effect: Literal["fill_gaps"]
-    piles: PileRefs
-    """The piles to fill, in filling order."""
-    size: Count
-    """A pile is short below this size."""
-    source: PileName
-    """The pile the cards are dealt from."""
-    face: Face = "up"
-
-
-@EFFECTS.entry(FillGapsSpec)
 class FillGaps(Effect[FillGapsSpec]):
     def __init__(self, name: str, spec: FillGapsSpec, layout: Layout) -> None:
         super().__init__(name, spec, layout)
@@ -235,3 +158,11 @@ class FillGaps(Effect[FillGapsSpec]):
                 break
         work[self.source] = tuple(stock)
         return State(tuple(work), state.phase, state.counts)
+
+
+# Registered after the classes, not by a decorator: mypyc compiles a decorated class as a
+# Python class, whose every attribute read is a dictionary lookup.
+EFFECTS.entry(DealSpec)(Deal)
+EFFECTS.entry(DealRowSpec)(DealRow)
+EFFECTS.entry(RedealSpec)(Redeal)
+EFFECTS.entry(FillGapsSpec)(FillGaps)

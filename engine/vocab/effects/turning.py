@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
-
-from ....rules.model import ActionSpec
-from ....rules.spec import PileRefs, record
 from ...core.cards import DOWN, MASK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
 from . import EFFECTS, Effect
+from .turning_spec import TurnUpSpec
+
+# The records live in turning_spec (mypyc takes no pydantic records).
+__all__ = ["TurnUp", "TurnUpSpec"]
 
 
-@record
-class TurnUpSpec(ActionSpec):
-    """Turn face up the top card of every listed pile whose top card is face down.
-
-    Usually 'automatic: true', so that a card turns up as soon as it is exposed.
-    """
-
-    progresses: ClassVar[bool] = True
-    sources = ()
-    destinations = ()
-    effect: Literal["turn_up"]
-    piles: PileRefs
-    """The piles whose exposed face-down card turns up."""
-
-
-@EFFECTS.entry(TurnUpSpec)
 class TurnUp(Effect[TurnUpSpec]):
     keeps_sizes = True
 
@@ -54,3 +38,8 @@ class TurnUp(Effect[TurnUpSpec]):
             if trace is not None:
                 trace.append(Step(card, p, p))
         return State(tuple(work), state.phase, state.counts)
+
+
+# Registered after the classes, not by a decorator: mypyc compiles a decorated class as a
+# Python class, whose every attribute read is a dictionary lookup.
+EFFECTS.entry(TurnUpSpec)(TurnUp)
