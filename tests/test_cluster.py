@@ -181,7 +181,8 @@ def test_local_and_address_give_the_results_of_one_job(
         assert figures["deals_per_second"] > 0 and figures["cpu_seconds_per_deal"] > 0
 
 
-SLOW = ["big-ben", "--seed", "1", "--solve", "--budget-nodes", "1500"]
+# Slow enough per deal that a run can be caught while its deals are being solved.
+SLOW = ["big-ben", "--seed", "1", "--solve", "--budget-nodes", "6000"]
 
 
 def _wait_for_lines(path: Path, count: int, run: subprocess.Popen[str]) -> None:

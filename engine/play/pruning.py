@@ -134,13 +134,16 @@ class _DeadCards:
         self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {}
         self.loose_last: tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]] | None = None
         # The foundations grown with those faces alone, by the faces and the foundations' tops.
-        self.grown_known: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self.grown_known: dict[
+            tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int, int]
+        ] = {}
 
-    def _grow(self, nxt: list[int], passed: list[int], free: int) -> int:
-        """Grow each foundation's reach with the free faces; the faces some foundation could
-        take at some time."""
+    def _grow(self, nxt: list[int], passed: list[int], free: int) -> tuple[int, int]:
+        """Grow each foundation's reach with the free faces: the faces some foundation could
+        take at some time, and those among them that no free face has brought there yet (a
+        face outside them changes nothing: the next growth waits for one of them)."""
         found_next = self.found_next
-        homeable = 0
+        homeable = want = 0
         for i in range(len(nxt)):
             reach = nxt[i]
             done = passed[i]
@@ -157,7 +160,8 @@ class _DeadCards:
                 passed[i] = done
                 nxt[i] = reach
             homeable |= reach
-        return homeable
+            want |= reach & ~done
+        return homeable, want
 
     def _loose(self, piles: tuple[tuple[int, ...], ...]) -> tuple[int, int, int]:
         """What the piles of other kinds give: their faces, and the faces that at least one
@@ -225,15 +229,15 @@ class _DeadCards:
                 else:
                     nxt[i] = found_next[i][top] if top >= 0 else self.found_empty[i]
             passed = [0] * count
-            homeable = self._grow(nxt, passed, free)
+            homeable, want = self._grow(nxt, passed, free)
             if len(grown_known) > 50_000:
                 grown_known.clear()
-            grown_known[start] = (tuple(nxt), tuple(passed), homeable)
+            grown_known[start] = (tuple(nxt), tuple(passed), homeable, want)
         else:
             nxt = list(first[0])
             passed = list(first[1])
             homeable = first[2]
-        grown = free  # the free faces the foundations were last grown with
+            want = first[3]
         anywhere = self.blind_bits  # faces some empty pile could take
         plan_p, plan_takes, plan_least = self.plan_p, self.plan_takes, self.plan_least
         plan_loops, plan_empty = self.plan_loops, self.plan_empty
@@ -245,9 +249,8 @@ class _DeadCards:
         changed = True
         while changed:
             changed = False
-            if free != grown:
-                grown = free
-                homeable = self._grow(nxt, passed, free)
+            if free & want:
+                homeable, want = self._grow(nxt, passed, free)
             left: list[int] = []
             for j in active:
                 pile = piles[plan_p[j]]
