@@ -64,3 +64,10 @@ class IllegalAction(ValueError):
 @mypyc_attr(native_class=False)  # mypyc compiles no native subclass of RuntimeError
 class GameStalled(RuntimeError):
     """The engine, playing by itself, stopped making progress (a position came back)."""
+
+
+def same_piles(these: tuple[Pile, ...], those: tuple[Pile, ...]) -> bool:
+    """Whether two selections of piles are the very same tuples, one by one: positions share
+    the piles a move left alone, so what was worked out for one selection holds for the other
+    (an identity test; no pile is compared or hashed card by card)."""
+    return all(these[k] is those[k] for k in range(len(these)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..core.cards import FACE
-from ..core.state import State
+from ..core.state import State, same_piles
 from ..game.game import Game
 from ..vocab.effects.moves import Move
 
@@ -168,16 +168,8 @@ class _DeadCards:
         and at least two of their cards could be put on (as bits)."""
         held = tuple([piles[p] for p in self.loose])
         last = self.loose_last
-        if last is not None and len(last[0]) == len(held):
-            # Positions in a row mostly share these piles (the same tuples): no hashing then.
-            same = True
-            before = last[0]
-            for k in range(len(held)):
-                if before[k] is not held[k]:
-                    same = False
-                    break
-            if same:
-                return last[1]
+        if last is not None and same_piles(last[0], held):  # as often in a row: no hashing
+            return last[1]
         known = self.loose_known
         found = known.get(held)
         if found is None:

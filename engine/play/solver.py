@@ -27,7 +27,7 @@ from itertools import pairwise
 from typing import Literal
 
 from ..core.cards import DOWN, FACE
-from ..core.state import Action, State
+from ..core.state import Action, State, same_piles
 from ..game.game import Game
 from .pruning import dead_card_test
 
@@ -419,23 +419,15 @@ class Solver:
     def _home_next(self, state: State) -> frozenset[int]:
         """The faces some foundation takes next."""
         piles = state.piles
+        homes = tuple([piles[f] for f in self.foundations])
         last = self._home_last
-        if last is not None:
-            # Positions in a row mostly share their foundations (the same tuples).
-            same = True
-            before = last[0]
-            foundations = self.foundations
-            for k in range(len(foundations)):
-                if piles[foundations[k]] is not before[k]:
-                    same = False
-                    break
-            if same:
-                return last[1]
+        if last is not None and same_piles(last[0], homes):  # as often in a row
+            return last[1]
         faces: frozenset[int] = frozenset()
         for f, rule in self.home_rules:
             faces |= rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
         if self._home_by_foundations:
-            self._home_last = (tuple([piles[f] for f in self.foundations]), faces)
+            self._home_last = (homes, faces)
         return faces
 
     def distance(self, state: State) -> int:
