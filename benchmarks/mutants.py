@@ -358,6 +358,12 @@ MUTANTS = [
            "free |= 1 << face\n                    gives = moved_takes[face]\n",
            "free |= 1 << face\n                    gives = 0\n",
            "the dead-card test forgets that a stock's cards may later take others"),
+    Mutant("dead-card-groups-stay", "engine/play/pruning.py",
+           "        if units:\n", "        if units and not units:\n",
+           "the dead-card test forgets that a run or a group of cards moves together"),
+    Mutant("dead-card-home-for-good", "engine/play/pruning.py",
+           "found_empty, loose + gives_back,", "found_empty, loose,",
+           "the dead-card test forgets that cards a foundation gives back may take others"),
     Mutant("keys-order-kept", "engine/core/keys.py",
            "                salt[p] = len(layout) + g", "                salt[p] = p",
            "the search's position keys keep interchangeable piles (free cells) in their order"),
@@ -413,7 +419,9 @@ def run(mutant: Mutant, timeout: float) -> tuple[Mutant, str, float, str]:
         # Ctrl-C ends it) are left out: the machine's load decides them, not the rules. Run
         # after the rest of the suite on a busy machine, they failed for mutants that cannot
         # reach them (one that changes only the text of the board, which 'stats' never draws).
-        rest = ["tests", "--ignore=tests/test_vocab.py"]
+        # tests/test_mutants_apply.py is left out too: in the copy it finds the planted text
+        # changed, and so failed for every mutant that got that far ("killed" by no real test).
+        rest = ["tests", "--ignore=tests/test_vocab.py", "--ignore=tests/test_mutants_apply.py"]
         for timed in (
             "test_stats_memory_does_not_depend_on_the_number_of_deals",
             "test_ctrl_c_ends_stats_at_once_with_what_was_done",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -290,6 +291,66 @@ def test_a_card_that_can_leave_only_onto_a_stock_card_is_not_stuck() -> None:
     assert solver.solve(waits).result == "won"
 
 
+def winnable_positions(game: Game, start: State) -> tuple[list[State], set[State]]:
+    """Every position reachable from ``start`` by Game.apply (compared whole), and those of
+    them from which some line wins: the won positions, then backwards along every action."""
+    order = [start]
+    seen = {start}
+    came: dict[State, list[State]] = {}
+    todo = deque([start])
+    while todo:
+        state = todo.popleft()
+        if game.outcome(state) is not None:
+            continue
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            came.setdefault(after, []).append(state)
+            if after not in seen:
+                seen.add(after)
+                order.append(after)
+                todo.append(after)
+    winnable = {state for state in order if game.outcome(state) == "won"}
+    back = deque(winnable)
+    while back:
+        for before in came.get(back.popleft(), ()):
+            if before not in winnable:
+                winnable.add(before)
+                back.append(before)
+    return order, winnable
+
+
+# Tiny games with a dead-card test, and the deals of each searched to the end: piles whose
+# cards leave one at a time, as runs, as face-up groups, and foundations that give back (the
+# two-deck game's deals are those searched in a second or less).
+DEAD_TESTED: dict[str, Sequence[int]] = {
+    "little_ben": range(40),
+    "small_bakers_dozen": range(40),
+    "small_bakers_dozen_two_decks": (0, 2, 3, 5, 7, 8, 11),
+    "small_freecell": range(20),
+    "small_klondike": range(20),
+    "small_klondike_back": range(20),
+    "small_yukon": range(40),
+}
+
+
+@pytest.mark.parametrize(("name", "seeds"), DEAD_TESTED.items())
+def test_no_position_called_dead_can_be_won(name: str, seeds: Sequence[int]) -> None:
+    # Every position reachable in these deals, not only those along some line: the dead-card
+    # test may call a position dead only when no line from it wins.
+    game = load_game(str(ROOT / "tests" / "data" / "tiny" / f"{name}.yaml"))
+    solver = Solver(game)
+    assert solver.dead is not None
+    called = lost = 0
+    for seed in seeds:
+        order, winnable = winnable_positions(game, game.deal_seed(seed))
+        for state in order:
+            if game.outcome(state) is None and solver.dead(state):
+                assert state not in winnable, (seed, state)
+                called += 1
+            lost += state not in winnable
+    assert called > 0 and lost > 0, "the deals tried have positions the test calls dead"
+
+
 @pytest.mark.parametrize("path", TINY, ids=lambda p: p.stem)
 def test_pruning_never_loses_a_win(path: Path) -> None:
     # Along random lines of play: a position called dead has no win.
@@ -316,18 +377,31 @@ def test_pruning_never_loses_a_win(path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("game_id", "seeds"),
-    [("big-ben", (1, 3, 4, 6)), ("beleaguered-castle", (1, 2)), ("black-hole", (1, 2))],
+    [
+        ("big-ben", (1, 3, 4, 11)),
+        ("beleaguered-castle", (1, 2)),
+        ("black-hole", (1, 2)),
+        ("bakers-dozen", (1, 2, 4)),  # foundations that give back
+        ("klondike", (1, 2, 4)),  # runs, face-down cards, foundations that give back
+        ("klondike-draw-3", (2,)),
+        ("yukon", (3, 6, 7)),  # face-up groups
+        ("freecell", ("ms:1", "ms:2", "ms:3")),  # runs, free cells
+    ],
 )
-def test_no_position_of_a_winning_line_is_called_dead(game_id: str, seeds: tuple[int, ...]) -> None:
+def test_no_position_of_a_winning_line_is_called_dead(
+    game_id: str, seeds: tuple[int | str, ...]
+) -> None:
     # Full-size games (Big Ben with a stock, whose cards may later take others): along the
-    # lines the solver wins by, every position can be won, so the dead-card test must let
-    # each one be.
+    # lines a search without the dead-card test wins by, every position can be won, so the
+    # test must let each one be.
     game = load_game(game_id)
     solver = Solver(game)
     assert solver.dead is not None
+    unpruned = Solver(game)
+    unpruned.dead = None
     checked = 0
     for seed in seeds:
-        found = solver.solve(game.deal_seed(seed), Budget(nodes=40000), shorten=False)
+        found = unpruned.solve(game.deal_seed(seed), Budget(nodes=40000), shorten=False)
         assert found.result == "won", seed
         for state, _ in found.line:
             assert not solver.dead(state), (seed, checked)

@@ -9,27 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..core.cards import FACE
+from ..core.cards import DOWN, FACE
 from ..core.state import State, same_piles
 from ..game.game import Game
+from ..vocab.effects.dealing import Deal, DealRow, FillGaps, Redeal
 from ..vocab.effects.moves import Move
+from ..vocab.effects.removal import CloseGaps, Pair, RemoveRuns
+from ..vocab.effects.turning import TurnUp
 
 
 def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     """A test for positions that can never be won because some card can never go home.
 
-    It applies to games won with every card on the foundations, whose foundations never give
-    a card back. It works out, optimistically, which cards could ever leave the piles they
-    lie in: a card in a pile whose cards leave only one by one from the top (by moves that
-    ask the target's rule) can leave once every card above it could leave, and then only if
-    some foundation could ever take it (its foundation could grow up to it with cards that
-    can be reached) or some other card could ever lie on top of a pile that takes it. The
-    answer grows until nothing changes (a least fixed point, so cards that wait on each other
-    in a circle never leave). Every real line of play only ever does what this reckoning
-    allows (it forgets the order of events, which copy of a card serves where, how many cards
-    a pile holds beyond its minimum, and treats the cards of other piles, such as the stock,
-    as free to go anywhere), so when some card can never leave, no line wins. None when the
-    game has no such pile.
+    It applies to games won with every card on the foundations, whose foundations give a card
+    back, if at all, only by moves. It works out, optimistically, which cards could ever leave
+    the piles they lie in: a card in a pile whose cards leave by moves (of the top card, a run,
+    a face-up group or the whole pile, as the moves that take from it say) can leave once every
+    card above it could leave, or with the cards above it when they make a group one of those
+    moves carries (a face-down card joins none), and then only if some foundation could ever
+    take it (its foundation could grow up to it with cards that can be reached) or some other
+    card could ever lie on top of a pile that takes it. The answer grows until nothing changes
+    (a least fixed point, so cards that wait on each other in a circle never leave). Every real
+    line of play only ever does what this reckoning allows (it forgets the order of events,
+    which copy of a card serves where, how many cards a pile holds beyond its minimum, how many
+    cards a move may carry, and treats the cards of other piles, such as the stock, and those a
+    foundation may give back, as free to go anywhere), so when some card can never leave, no
+    line wins. None when the game has no such pile.
     """
     layout = game.layout
     foundations = tuple(game.foundations)
@@ -39,27 +44,51 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     effects = list(game.effects.values())
     takers = {p: [e for e in effects if p in layout.resolve(e.spec.takes_from())] for p in
               range(len(layout))}  # fmt: skip
-    if any(takers[f] for f in foundations):
-        return None  # a card at home may come back: home is not for good
+    if any(not isinstance(e, Move) for f in foundations for e in takers[f]):
+        return None  # a card at home may leave otherwise than by a move: not followed
+    # Foundations that give cards back (by moves): their cards count as free to go anywhere,
+    # like a stock's, and such a foundation may take again what it gave back.
+    gives_back = tuple(f for f in foundations if takers[f])
     lifo = tuple(
         p
         for p in range(len(layout))
         if p not in found_set
         and takers[p]
-        and all(isinstance(e, Move) and e.mode == "top" for e in takers[p])
+        and all(isinstance(e, Move) and e.spec.compare == "lowest" for e in takers[p])
     )
     if not lifo:
         return None
     lifo_set = frozenset(lifo)
     loose = tuple(p for p in range(len(layout)) if p not in found_set and p not in lifo_set)
-    # Foundations that take cards otherwise than one by one by their rule (a whole run, a
-    # chain): what they show next is not read from the rule, so any card may go there.
+    # Foundations that take cards otherwise than one by one by their rule (a chain, a whole
+    # run removed at once): what they show next is not read from the rule, so any card may go
+    # there. A move of several cards never goes to a pile that takes one at a time.
     wild = frozenset(
         f
         for e in effects
         for f in layout.resolve(e.spec.gives_to())
-        if f in found_set and not (isinstance(e, Move) and e.mode == "top")
+        if f in found_set
+        and not (isinstance(e, Move) and (e.mode == "top" or f in e.one_at_a_time))
     )
+    # Cards that move together (a run, a group, a whole pile): by pile, for each face, the
+    # faces that may lie on it in such a group (as bits). A face-down card joins none, unless
+    # some effect might turn a card face up under others.
+    hidden_stays = all(isinstance(e, _TURN_TOP_ONLY) for e in effects)
+    joins: dict[int, tuple[int, ...]] = {}
+    whole: dict[int, tuple[int, ...]] = {}
+    every = (1 << 52) - 1
+    for p in lifo:
+        for e in takers[p]:
+            assert isinstance(e, Move)
+            if e.mode == "top":
+                continue
+            link = e.unit_link(p)
+            table = tuple(every if link is None else _bits(link[face]) for face in range(52))
+            if not any(table):
+                continue  # a run of one card (a free cell): the top card alone
+            into = whole if e.mode == "pile" else joins
+            known = into.get(p, ())
+            into[p] = tuple(a | b for a, b in zip(known, table, strict=True)) if known else table
     targets = sorted(
         {t for e in effects if isinstance(e, Move) for t in e.targets if t not in found_set}
     )
@@ -89,16 +118,28 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
             rule_of[p].min_cards if p in rule_of else 1 << 30,
             own_loop.get(p, 0),
             _bits(empty_takes.get(p, frozenset())),
+            joins.get(p, ()),
+            whole.get(p, ()),
         )
         for p in lifo
     )
     test = _DeadCards(
-        foundations, wild_at, found_next, found_empty, loose, plan, moved_takes, _bits(blind)
-    )
+        foundations, wild_at, found_next, found_empty, loose + gives_back,
+        tuple(f in gives_back for f in foundations), plan, moved_takes, _bits(blind), hidden_stays,
+    )  # fmt: skip
     return test.dead
 
 
-Plan = tuple[int, tuple[int, ...], int, int, int]
+# Effects that turn no card face up but a pile's top one (or none at all).
+_TURN_TOP_ONLY = (Move, Deal, DealRow, Redeal, FillGaps, TurnUp, RemoveRuns, Pair, CloseGaps)
+# Each pile of the plan: its place, the faces each of its cards takes on top (by face), the
+# fewest cards it takes on, the faces a card of which takes its own face, the faces it takes
+# when empty, and the cards that move together from it (``joins``, ``whole``; () for none).
+Plan = tuple[int, tuple[int, ...], int, int, int, tuple[int, ...], tuple[int, ...]]
+# What the piles of other kinds and the foundations give, as bits of faces: the free faces, the
+# faces with at least one and at least two places, each foundation's reach and what has passed
+# it (``_grow``), the faces some foundation could take, and those it waits for.
+Start = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int]
 
 
 class _DeadCards:
@@ -111,15 +152,19 @@ class _DeadCards:
         found_next: list[tuple[int, ...]],
         found_empty: list[int],
         loose: tuple[int, ...],
+        gives_back: tuple[bool, ...],
         plan: tuple[Plan, ...],
         moved_takes: tuple[int, ...],
         blind_bits: int,
+        hidden_stays: bool,
     ) -> None:
         self.foundations = foundations
         self.wild_at = wild_at
         self.found_next = found_next
         self.found_empty = found_empty
         self.loose = loose
+        self.gives_back = gives_back
+        self.hidden_stays = hidden_stays
         # The plan, field by field: read in the innermost loop, where a tuple unpacked at
         # every pass cost more than the work.
         self.plan_p = tuple(entry[0] for entry in plan)
@@ -127,16 +172,21 @@ class _DeadCards:
         self.plan_least = tuple(entry[2] for entry in plan)
         self.plan_loops = tuple(entry[3] for entry in plan)
         self.plan_empty = tuple(entry[4] for entry in plan)
+        self.plan_joins = tuple(entry[5] for entry in plan)
+        self.plan_whole = tuple(entry[6] for entry in plan)
         self.moved_takes = moved_takes
         self.blind_bits = blind_bits
+        self.plan_all = tuple(range(len(plan)))
         # What the piles of other kinds (a stock) give: the faces they hold and how many cards
         # each face could be put on. They change seldom, so it is worked out once for each.
         self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {}
-        self.loose_last: tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]] | None = None
         # The foundations grown with those faces alone, by the faces and the foundations' tops.
         self.grown_known: dict[
-            tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int, int]
+            tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...], int, int]
         ] = {}
+        # The piles ``Start`` is read from, and the last of them with what they gave.
+        self.held = loose + tuple(f for f in foundations if f not in loose)
+        self.start_last: tuple[tuple[tuple[int, ...], ...], Start] | None = None
 
     def _grow(self, nxt: list[int], passed: list[int], free: int) -> tuple[int, int]:
         """Grow each foundation's reach with the free faces: the faces some foundation could
@@ -163,13 +213,9 @@ class _DeadCards:
             want |= reach & ~done
         return homeable, want
 
-    def _loose(self, piles: tuple[tuple[int, ...], ...]) -> tuple[int, int, int]:
+    def _loose(self, held: tuple[tuple[int, ...], ...]) -> tuple[int, int, int]:
         """What the piles of other kinds give: their faces, and the faces that at least one
         and at least two of their cards could be put on (as bits)."""
-        held = tuple([piles[p] for p in self.loose])
-        last = self.loose_last
-        if last is not None and same_piles(last[0], held):  # as often in a row: no hashing
-            return last[1]
         known = self.loose_known
         found = known.get(held)
         if found is None:
@@ -186,83 +232,157 @@ class _DeadCards:
                     twice |= once & gives
                     once |= gives
             found = known[held] = (free, once, twice)
-        self.loose_last = (held, found)
         return found
 
-    def dead(self, state: State) -> bool:
-        piles = state.piles
-        face_of = FACE
-        foundations = self.foundations
-        found_next = self.found_next
-        moved_takes = self.moved_takes
-        count = len(foundations)
+    def _start(self, piles: tuple[tuple[int, ...], ...]) -> Start:
+        """What the piles of other kinds and the foundations give before any card of the plan's
+        piles is looked at (see ``Start``)."""
         # free: faces of which some card could be on top of its pile at some time; once,
         # twice: the faces that at least one, at least two cards could be put on (a card is
         # not counted as a place for itself: where it may lie on a card of its own face in
         # its pile, it needs two)
-        free, once, twice = self._loose(piles)
-        # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
-        # those that a free card could bring there, so that the foundation grows past them.
+        free, once, twice = self._loose(tuple([piles[p] for p in self.loose]))
         # The foundations grown with the free cards of the other piles alone: the same for
         # every position with the same foundations' tops and those cards (often the case).
-        parts = [free]  # then each foundation's top face, -1 when empty
+        face_of = FACE
+        foundations = self.foundations
+        count = len(foundations)
+        gives_back = self.gives_back
+        # then each foundation's top face, -1 when empty (a foundation that gives cards back:
+        # its cards)
+        parts: list[object] = [free]
         for i in range(count):
             pile = piles[foundations[i]]
-            parts.append(face_of[pile[-1]] if pile else -1)
+            parts.append(pile if gives_back[i] else face_of[pile[-1]] if pile else -1)
         start = tuple(parts)
         grown_known = self.grown_known
         first = grown_known.get(start)
         if first is None:
+            found_next = self.found_next
             nxt = [0] * count
             for i in range(count):
-                top = parts[i + 1]
+                pile = piles[foundations[i]]
                 if self.wild_at[i]:
                     nxt[i] = (1 << 52) - 1
+                elif gives_back[i]:  # what it takes with any of its cards on top, or none
+                    reach = self.found_empty[i]
+                    for card in pile:
+                        reach |= found_next[i][face_of[card]]
+                    nxt[i] = reach
                 else:
-                    nxt[i] = found_next[i][top] if top >= 0 else self.found_empty[i]
+                    nxt[i] = found_next[i][face_of[pile[-1]]] if pile else self.found_empty[i]
             passed = [0] * count
             homeable, want = self._grow(nxt, passed, free)
             if len(grown_known) > 50_000:
                 grown_known.clear()
-            grown_known[start] = (tuple(nxt), tuple(passed), homeable, want)
+            first = grown_known[start] = (tuple(nxt), tuple(passed), homeable, want)
+        return free, once, twice, first[0], first[1], first[2], first[3]
+
+    def _unit(
+        self,
+        pile: tuple[int, ...],
+        top: int,
+        units: tuple[int, ...],
+        wholes: tuple[int, ...],
+        least: int,
+        loops: int,
+        anywhere: int,
+        once: int,
+        twice: int,
+    ) -> int:
+        """The lowest card of a group that could move off a pile together with the card at
+        ``top`` (the highest left) and those between, onto some place: its index, or -1.
+        ``units``, ``wholes``: for each face, the faces that may lie on it in a group that
+        moves (a run, face-up cards), and in a whole pile that moves ((): none)."""
+        face_of = FACE
+        hidden_stays = self.hidden_stays
+        if units:
+            upper = face_of[pile[top]]
+            m = top
+            while m > 0:
+                lower = pile[m - 1]
+                if hidden_stays and lower & DOWN:
+                    break
+                face = face_of[lower]
+                if not units[face] >> upper & 1:
+                    break
+                m -= 1
+                bit = 1 << face
+                own = m + 1 >= least and loops & bit != 0
+                if (anywhere | (twice if own else once)) & bit:
+                    return m
+                upper = face
+        if wholes and top > 0:
+            upper = face_of[pile[top]]
+            for m in range(top, 0, -1):
+                lower = pile[m - 1]
+                if hidden_stays and lower & DOWN:
+                    return -1
+                face = face_of[lower]
+                if not wholes[face] >> upper & 1:
+                    return -1
+                upper = face
+            bit = 1 << upper
+            own = least <= 1 and loops & bit != 0
+            if (anywhere | (twice if own else once)) & bit:
+                return 0
+        return -1
+
+    def dead(self, state: State) -> bool:
+        piles = state.piles
+        face_of = FACE
+        moved_takes = self.moved_takes
+        # What the other piles and the foundations give is worked out again only when one of
+        # them is not the same tuple as at the last call (a move seldom changes them).
+        held = tuple([piles[p] for p in self.held])
+        last = self.start_last
+        if last is not None and same_piles(last[0], held):
+            start = last[1]
         else:
-            nxt = list(first[0])
-            passed = list(first[1])
-            homeable = first[2]
-            want = first[3]
+            start = self._start(piles)
+            self.start_last = (held, start)
+        free, once, twice, nxt_start, passed_start, homeable, want = start
+        # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
+        # those that a free card could bring there, so that the foundation grows past them.
+        nxt = list(nxt_start)
+        passed = list(passed_start)
         anywhere = self.blind_bits  # faces some empty pile could take
         plan_p, plan_takes, plan_least = self.plan_p, self.plan_takes, self.plan_least
         plan_loops, plan_empty = self.plan_loops, self.plan_empty
+        plan_joins, plan_whole = self.plan_joins, self.plan_whole
         # the piles not yet emptied, and for each how many cards from the top could leave
-        active = list(range(len(plan_p)))
+        active = list(self.plan_all)
         gone = [0] * len(plan_p)
-        seen = [0] * len(plan_p)
         waiting: list[int] = []  # face * 2 + own of cards that could only go home
+        first = True  # the first pass: every pile's top card is reached for the first time
         changed = True
         while changed:
             changed = False
             if free & want:
                 homeable, want = self._grow(nxt, passed, free)
-            left: list[int] = []
+            kept = 0
             for j in active:
                 pile = piles[plan_p[j]]
                 size = len(pile)
                 k = gone[j]
                 least = plan_least[j]
+                takes = plan_takes[j]
+                loops = plan_loops[j]
+                # A pile stopped at a card on an earlier pass: that card was reached then.
+                fresh = first
                 while k < size:
                     i = size - 1 - k
                     face = face_of[pile[i]]
                     bit = 1 << face
                     mine = i + 1 >= least
-                    if seen[j] == k:
-                        seen[j] = k + 1
+                    if fresh:
                         free |= bit
                         changed = True
                         if mine:
-                            gives = plan_takes[j][face]
+                            gives = takes[face]
                             twice |= once & gives
                             once |= gives
-                    own = mine and plan_loops[j] & bit != 0
+                    own = mine and loops & bit != 0
                     if (anywhere | (twice if own else once)) & bit:
                         gives = moved_takes[face]
                         twice |= once & gives
@@ -270,18 +390,38 @@ class _DeadCards:
                     elif homeable & bit:
                         waiting.append(face * 2 + (1 if own else 0))
                     else:
-                        break
+                        units = plan_joins[j]
+                        wholes = plan_whole[j]
+                        if not units and not wholes:
+                            break
+                        low = self._unit(
+                            pile, i, units, wholes, least, loops, anywhere, once, twice
+                        )
+                        if low < 0:
+                            break
+                        # The group from ``low`` up leaves together: its cards lie on a place
+                        # now, and may be on top there some time.
+                        for q in range(low, i + 1):
+                            moved = face_of[pile[q]]
+                            free |= 1 << moved
+                            gives = moved_takes[moved]
+                            twice |= once & gives
+                            once |= gives
+                        k = size - 1 - low
                     k += 1
+                    fresh = True
                     changed = True
                 gone[j] = k
                 if k < size:
-                    left.append(j)
+                    active[kept] = j
+                    kept += 1
                 elif plan_empty[j] & ~anywhere:
                     anywhere |= plan_empty[j]
                     changed = True
-            if not left:
+            if not kept:
                 return False  # every card of these piles could leave: no proof
-            active = left
+            del active[kept:]
+            first = False
             if waiting:
                 still: list[int] = []
                 for item in waiting:

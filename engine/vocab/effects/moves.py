@@ -50,7 +50,7 @@ class Move(Effect[MoveSpec]):
         self._by_rank = tuple(dict.fromkeys(self.sources))
         self._source_rank = {src: k for k, src in enumerate(self._by_rank)}
         # Piles that take one card per move (foundations): a run or group never goes there.
-        self._one_at_a_time = frozenset(
+        self.one_at_a_time = frozenset(
             t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
         )
         self._foundations = frozenset(layout.with_role("foundation"))
@@ -94,6 +94,12 @@ class Move(Effect[MoveSpec]):
                 break
             count += 1
         return count
+
+    def unit_link(self, src: int) -> Table | None:
+        """How each card of a group that moves together from ``src`` follows the one below
+        it (the faces that may lie on each face), or None when the group is any face-up cards
+        (moves of more than the top card)."""
+        return self._links.get(src)
 
     def _capacity(self, piles: tuple[tuple[int, ...], ...], dst: int) -> int:
         if not self._limited:
@@ -234,7 +240,7 @@ class Move(Effect[MoveSpec]):
         limited, space_set = self._limited, self._space_set
         free = sum(1 for c in self._cells if not piles[c]) + 1 if limited else 0
         spaces = sum(1 for s in self._spaces if not piles[s]) if limited else 0
-        reach, single, rules = self._reach is not None, self._one_at_a_time, self._rules
+        reach, single, rules = self._reach is not None, self.one_at_a_time, self._rules
         counted = self.mode != "top"
         whole = self.mode == "pile"
         covered = self._covered
@@ -326,7 +332,7 @@ class Move(Effect[MoveSpec]):
                 shown = f"{most} face-up card{'s' if most != 1 else ''}"
                 return f"only face-up cards can be moved: {names[src]} has {shown} on top"
             return f"those {count} cards of {names[src]} are not a run: {most} can move together"
-        if count > 1 and dst in self._one_at_a_time:
+        if count > 1 and dst in self.one_at_a_time:
             return f"{names[dst]} takes one card at a time"
         capacity = self._capacity(piles, dst)
         if count > capacity:
