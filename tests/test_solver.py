@@ -319,7 +319,8 @@ def winnable_positions(game: Game, start: State) -> tuple[list[State], set[State
     return order, winnable
 
 
-# Tiny games with a dead-card test, and the deals of each searched to the end: piles whose
+# Tiny games with a dead-card test (those of tests/data/tiny/ and, only for this test, of
+# tests/data/pruning/), and the deals of each searched to the end: piles whose
 # cards leave one at a time, as runs, as face-up groups, and foundations that give back (the
 # two-deck game's deals are those searched in a second or less).
 DEAD_TESTED: dict[str, Sequence[int]] = {
@@ -337,7 +338,8 @@ DEAD_TESTED: dict[str, Sequence[int]] = {
 def test_no_position_called_dead_can_be_won(name: str, seeds: Sequence[int]) -> None:
     # Every position reachable in these deals, not only those along some line: the dead-card
     # test may call a position dead only when no line from it wins.
-    game = load_game(str(ROOT / "tests" / "data" / "tiny" / f"{name}.yaml"))
+    folder = "tiny" if (ROOT / "tests" / "data" / "tiny" / f"{name}.yaml").exists() else "pruning"
+    game = load_game(str(ROOT / "tests" / "data" / folder / f"{name}.yaml"))
     solver = Solver(game)
     assert solver.dead is not None
     called = lost = 0
