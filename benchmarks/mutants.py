@@ -423,10 +423,17 @@ def run(mutant: Mutant, timeout: float) -> tuple[Mutant, str, float, str]:
         # changed, and so failed for every mutant that got that far ("killed" by no real test).
         rest = ["tests", "--ignore=tests/test_vocab.py", "--ignore=tests/test_mutants_apply.py"]
         for timed in (
-            "test_stats_memory_does_not_depend_on_the_number_of_deals",
-            "test_ctrl_c_ends_stats_at_once_with_what_was_done",
+            "test_hostile.py::test_stats_memory_does_not_depend_on_the_number_of_deals",
+            "test_hostile.py::test_ctrl_c_ends_stats_at_once_with_what_was_done",
+            # Ctrl-C after the second of 14 deals, and a worker killed while it solves: on
+            # a busy machine the deals come faster or slower than the test waits for (it
+            # failed for a mutant of the board's text, which a cluster run never draws).
+            "test_cluster.py::test_an_interrupted_run_stops_its_tasks_and_resumes_without_"
+            "solving_twice",
+            "test_cluster.py::test_a_killed_worker_has_its_deals_retried_and_each_result_"
+            "comes_once",
         ):
-            rest += ["--deselect", f"tests/test_hostile.py::{timed}"]
+            rest += ["--deselect", f"tests/{timed}"]
         for paths in (["tests/test_vocab.py"], rest):
             left = timeout - (time.perf_counter() - start)
             try:
