@@ -432,6 +432,9 @@ def run(mutant: Mutant, timeout: float) -> tuple[Mutant, str, float, str]:
             "solving_twice",
             "test_cluster.py::test_a_killed_worker_has_its_deals_retried_and_each_result_"
             "comes_once",
+            # Workers must start within 60 s and end within 20 s of their parent: under load,
+            # as pure Python, they did not (for a mutant of the hints, which it passes alone).
+            "test_hardening.py::test_stats_workers_end_with_their_parent",
         ):
             rest += ["--deselect", f"tests/{timed}"]
         for paths in (["tests/test_vocab.py"], rest):
