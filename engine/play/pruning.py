@@ -8,6 +8,7 @@ simply does without it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from ..core.cards import DOWN, FACE
 from ..core.state import State, same_piles
@@ -76,14 +77,13 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     hidden_stays = all(isinstance(e, _TURN_TOP_ONLY) for e in effects)
     joins: dict[int, tuple[int, ...]] = {}
     whole: dict[int, tuple[int, ...]] = {}
-    every = (1 << 52) - 1
     for p in lifo:
         for e in takers[p]:
             assert isinstance(e, Move)
             if e.mode == "top":
                 continue
             link = e.unit_link(p)
-            table = tuple(every if link is None else _bits(link[face]) for face in range(52))
+            table = tuple(_EVERY_FACE if link is None else _bits(link[face]) for face in range(52))
             if not any(table):
                 continue  # a run of one card (a free cell): the top card alone
             into = whole if e.mode == "pile" else joins
@@ -129,6 +129,8 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     )  # fmt: skip
     return test.dead
 
+
+_EVERY_FACE: Final = (1 << 52) - 1  # every face, as bits
 
 # Effects that turn no card face up but a pile's top one (or none at all).
 _TURN_TOP_ONLY = (Move, Deal, DealRow, Redeal, FillGaps, TurnUp, RemoveRuns, Pair, CloseGaps)
@@ -263,7 +265,7 @@ class _DeadCards:
             for i in range(count):
                 pile = piles[foundations[i]]
                 if self.wild_at[i]:
-                    nxt[i] = (1 << 52) - 1
+                    nxt[i] = _EVERY_FACE
                 elif gives_back[i]:  # what it takes with any of its cards on top, or none
                     reach = self.found_empty[i]
                     for card in pile:
@@ -417,6 +419,8 @@ class _DeadCards:
                     kept += 1
                 elif plan_empty[j] & ~anywhere:
                     anywhere |= plan_empty[j]
+                    if anywhere == _EVERY_FACE:
+                        return False  # every card left can go to some emptied pile
                     changed = True
             if not kept:
                 return False  # every card of these piles could leave: no proof
