@@ -439,31 +439,63 @@ def run(mutant: Mutant, timeout: float) -> tuple[Mutant, str, float, str]:
             # Workers must start within 60 s and end within 20 s of their parent: under load,
             # as pure Python, they did not (for a mutant of the hints, which it passes alone).
             "test_hardening.py::test_stats_workers_end_with_their_parent",
+            # Ctrl-C sent to a game, which must save and end within 20 s: it failed, after the
+            # rest of the suite, for two mutants that cannot change Big Ben's play.
+            "test_saved_games.py::test_ctrl_c_saves_the_game_and_it_resumes",
         ):
             rest += ["--deselect", f"tests/{timed}"]
+        flaky: list[str] = []  # tests that failed in the suite but passed alone
         for paths in (["tests/test_vocab.py"], rest):
-            left = timeout - (time.perf_counter() - start)
-            try:
-                done = subprocess.run(
-                    [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                     "--hypothesis-seed=0", *paths],
-                    cwd=copy, env=env, capture_output=True, text=True, timeout=max(left, 1),
-                )  # fmt: skip
-            except subprocess.TimeoutExpired:
-                return mutant, "killed", time.perf_counter() - start, "the tests ran out of time"
-            if done.returncode != 0:
+            while True:
+                left = timeout - (time.perf_counter() - start)
+                try:
+                    done = _pytest(copy, env, [*paths, *_deselected(flaky)], left)
+                except subprocess.TimeoutExpired:
+                    return mutant, "timeout", time.perf_counter() - start, _flaky_note(flaky)
+                if done.returncode == 0:
+                    break
                 lines = done.stdout.splitlines()
                 failed = [ln for ln in lines if ln.startswith(("FAILED", "ERROR"))]
                 note = failed[0] if failed else done.stdout[-200:]
-                return mutant, "killed", time.perf_counter() - start, note
-        return mutant, "survived", time.perf_counter() - start, ""
+                node = failed[0].split()[1] if failed and len(failed[0].split()) > 1 else ""
+                # A kill counts when the failing test fails again alone: a test that a busy
+                # machine made fail (one that waits for a process, a signal, a deadline)
+                # passes alone, and the suite goes on without it.
+                if not node or len(flaky) >= 3:
+                    return mutant, "killed", time.perf_counter() - start, note
+                try:
+                    again = _pytest(copy, env, [node], timeout - (time.perf_counter() - start))
+                except subprocess.TimeoutExpired:
+                    return mutant, "timeout", time.perf_counter() - start, _flaky_note(flaky)
+                if again.returncode != 0:
+                    return mutant, "killed", time.perf_counter() - start, note
+                flaky.append(node)
+        return mutant, "survived", time.perf_counter() - start, _flaky_note(flaky)
+
+
+def _pytest(
+    copy: Path, env: dict[str, str], paths: list[str], left: float
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+         "--hypothesis-seed=0", *paths],
+        cwd=copy, env=env, capture_output=True, text=True, timeout=max(left, 1),
+    )  # fmt: skip
+
+
+def _deselected(nodes: list[str]) -> list[str]:
+    return [arg for node in nodes for arg in ("--deselect", node)]
+
+
+def _flaky_note(flaky: list[str]) -> str:
+    return f"failed in the suite, passed alone: {', '.join(flaky)}" if flaky else ""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--only", nargs="*", help="mutant ids to run (default: all)")
-    parser.add_argument("--timeout", type=float, default=600, help="seconds per mutant")
+    parser.add_argument("--timeout", type=float, default=1500, help="seconds per mutant")
     args = parser.parse_args()
     chosen = [m for m in MUTANTS if not args.only or m.id in args.only]
     for mutant in chosen:  # every mutant must apply before any runs
@@ -473,17 +505,25 @@ def main() -> None:
     print(f"{len(chosen)} mutants, {args.jobs} at a time")
     start = time.perf_counter()
     survivors: list[Mutant] = []
+    timed_out: list[Mutant] = []
     with ThreadPoolExecutor(args.jobs) as pool:
         for mutant, verdict, seconds, note in pool.map(lambda m: run(m, args.timeout), chosen):
             print(f"{verdict:9} {seconds:6.1f}s  {mutant.id:28} {note[:90]}", flush=True)
             if verdict == "survived":
                 survivors.append(mutant)
+            elif verdict == "timeout":
+                timed_out.append(mutant)
+    killed = len(chosen) - len(survivors) - len(timed_out)
     print(
-        f"\n{len(chosen)} mutants: {len(chosen) - len(survivors)} killed, "
-        f"{len(survivors)} survived ({time.perf_counter() - start:.0f} s)"
+        f"\n{len(chosen)} mutants: {killed} killed, {len(survivors)} survived, "
+        f"{len(timed_out)} timed out ({time.perf_counter() - start:.0f} s)"
     )
     for mutant in survivors:
         print(f"  survived: {mutant.id} ({mutant.file}): {mutant.what}")
+    for mutant in timed_out:
+        print(f"  timed out (run again with a larger --timeout): {mutant.id}: {mutant.what}")
+    if survivors or timed_out:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
