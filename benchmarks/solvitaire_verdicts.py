@@ -1,0 +1,170 @@
+"""The project's verdicts beside Solvitaire's, a solver no one here wrote, on the same deals.
+
+For each deal of a Solvitaire preset written in our rule language (``tests/solvitaire/rules/``),
+the project deals it (``--seed N``), solves it within a budget of positions, writes the same
+position in Solvitaire's deal format and asks Solvitaire, within a budget of seconds. A deal
+one solver wins and the other proves lost is a contradiction, reported deal by deal; the
+script then exits 1. ``--lost-only`` asks Solvitaire only about the deals the project proves
+lost: the check of its proofs of loss, the claims a search cannot confirm by replaying a line.
+
+Solvitaire's deal format (its ``deal_parser.cpp``): every pile bottom card first; the tableau
+piles in order (ours ``t1``, ``t2``, ...); a face-down card with its suit in lower case
+(``"4d"``); the stock with its top card last; the reserve one card a pile; the foundations as
+a list of cards. A preset whose rules ours translate only loosely can be named instead of the
+file's own (``klondike:1-5@klondike-arbitrary-built-moves``: Solvitaire's ``klondike`` moves
+part of a run only to uncover a card for a foundation, our file any part). Where our rules allow
+more than the preset, a win of Solvitaire's against our proof of loss is still a contradiction.
+
+Solvitaire is not packaged: build its ``solvitaire`` program from its source
+(https://github.com/thecharlesblake/Solvitaire, C++14, needs Boost's program_options) and put
+it on PATH or pass ``--solvitaire PATH``; without it the script says so and exits 2.
+
+Run: ``python benchmarks/solvitaire_verdicts.py PRESET:SEEDS[@SOLVITAIRE_PRESET] ...
+[--budget-nodes 2000] [--timeout 60] [--lost-only]``, e.g. ``fan:1-10 king-albert:1-10``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from yaml_solitaire.engine import Game, load_game
+from yaml_solitaire.engine.core.cards import DOWN, MASK, RANK, SUIT
+from yaml_solitaire.engine.play.solver import Budget, Solver
+
+ROOT = Path(__file__).resolve().parent.parent
+PRESETS = ROOT / "tests" / "solvitaire" / "rules"
+INSTALL = (
+    "solvitaire is not on PATH: build it from its source "
+    "(https://github.com/thecharlesblake/Solvitaire; C++14 and Boost's program_options) "
+    "and pass --solvitaire PATH"
+)
+RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SUITS = "CDHS"
+# Solvitaire's "Solution Type" -> a verdict
+ANSWERS = {"solved": "won", "unsolvable": "lost"}
+
+
+def job(text: str) -> tuple[str, list[int], str]:
+    """'fan:1-3,7@fan' -> ('fan', [1, 2, 3, 7], 'fan')."""
+    match = re.fullmatch(r"([a-z0-9-]+):([0-9,-]+)(?:@([a-z0-9-]+))?", text)
+    if not match or not (PRESETS / f"{match.group(1)}.yaml").exists():
+        raise argparse.ArgumentTypeError(
+            f"not PRESET:SEEDS with a file tests/solvitaire/rules/PRESET.yaml: {text[:40]!r}"
+        )
+    seeds: list[int] = []
+    for part in match.group(2).split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise argparse.ArgumentTypeError(f"not a seed or a range of seeds: {part!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if not 1 <= low <= high:
+            raise argparse.ArgumentTypeError(f"a range goes from low to high: {part!r}")
+        seeds += [s for s in range(low, high + 1) if s not in seeds]
+    return match.group(1), seeds, match.group(3) or match.group(1)
+
+
+def card_text(card: int, face_down_allowed: bool) -> str:
+    text = RANKS.get(RANK[card], str(RANK[card])) + SUITS[SUIT[card]]
+    if card & DOWN:
+        if not face_down_allowed:
+            raise ValueError(f"a face-down {text} where Solvitaire's format has none")
+        return text[:-1] + text[-1].lower()
+    return text
+
+
+def deal_json(game: Game, seed: int) -> dict[str, object]:
+    """The deal ``seed`` of ``game`` in Solvitaire's format (see the module's text)."""
+    state = game.deal_seed(seed)
+    piles = dict(zip(game.layout.names, state.piles, strict=True))
+
+    def group(letter: str) -> list[str]:
+        names = [n for n in piles if re.fullmatch(letter + r"\d+", n)]
+        return sorted(names, key=lambda n: int(n[1:]))
+
+    out: dict[str, object] = {}
+    if tableau := group("t"):
+        out["tableau piles"] = [[card_text(c, True) for c in piles[n]] for n in tableau]
+    if home := [card_text(c, False) for n in group("f") for c in piles[n]]:
+        out["foundations"] = home
+    if reserve := group("r"):
+        if any(len(piles[n]) != 1 for n in reserve):
+            raise ValueError("a reserve pile of more than one card")
+        out["reserve"] = [card_text(piles[n][0], False) for n in reserve]
+    if "s" in piles:  # our stock lies face down; its top card, dealt first, is the last
+        out["stock"] = [card_text(c & MASK, False) for c in piles["s"]]
+    if "w" in piles:
+        out["waste"] = [card_text(c, False) for c in piles["w"]]
+    if any(piles[n] for n in group("c")):
+        raise ValueError("cards in free cells, which Solvitaire's format cannot hold")
+    used = {*tableau, *group("f"), *reserve, *group("c"), "s", "w"}
+    if left := [n for n in piles if n not in used and piles[n]]:
+        raise ValueError(f"piles Solvitaire's format has no place for: {', '.join(left)}")
+    return out
+
+
+def ask_solvitaire(
+    program: str, preset: str, deal: dict[str, object], seconds: float
+) -> tuple[str, float]:
+    """Solvitaire's verdict on a deal ('won', 'lost' or 'unknown') and its seconds."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "deal.json"
+        path.write_text(json.dumps(deal), encoding="utf-8")
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(
+                [program, "--type", preset, "--timeout", str(int(seconds * 1000)), str(path)],
+                capture_output=True, text=True, timeout=seconds * 3 + 30, check=False,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return "unknown", time.perf_counter() - start
+        found = re.search(r"Solution Type: (\S+)", done.stdout)
+        verdict = ANSWERS.get(found.group(1), "unknown") if found else "unknown"
+        return verdict, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("jobs", nargs="+", type=job, help="PRESET:SEEDS[@SOLVITAIRE_PRESET]")
+    parser.add_argument("--budget-nodes", type=int, default=2000, help="the project's budget")
+    parser.add_argument("--timeout", type=float, default=60, help="Solvitaire's seconds a deal")
+    parser.add_argument("--lost-only", action="store_true", help="ask only of deals proved lost")
+    parser.add_argument("--solvitaire", help="the solvitaire program (default: on PATH)")
+    args = parser.parse_args()
+    program = args.solvitaire or shutil.which("solvitaire")
+    if program is None:
+        print(INSTALL, file=sys.stderr)
+        raise SystemExit(2)
+    both = 0
+    contradictions: list[str] = []
+    print(f"{'deal':32} {'project':>8} {'solvitaire':>10} {'seconds':>8}")
+    for preset, seeds, theirs in args.jobs:
+        game = load_game(str(PRESETS / f"{preset}.yaml"))
+        solver = Solver(game)
+        for seed in seeds:
+            ours = solver.solve(game.deal_seed(seed), Budget(nodes=args.budget_nodes)).result
+            if args.lost_only and ours != "lost":
+                continue
+            verdict, seconds = ask_solvitaire(program, theirs, deal_json(game, seed), args.timeout)
+            name = f"{preset}:{seed}" + (f"@{theirs}" if theirs != preset else "")
+            print(f"{name:32} {ours:>8} {verdict:>10} {seconds:8.1f}", flush=True)
+            if "unknown" not in (ours, verdict):
+                both += 1
+                if ours != verdict:
+                    contradictions.append(f"{name}: Solvitaire says {verdict}, the project {ours}")
+    for line in contradictions:
+        print(line)
+    if contradictions:
+        raise SystemExit(1)
+    print(f"verdicts: no contradiction ({both} deals decided by both)")
+
+
+if __name__ == "__main__":
+    main()
