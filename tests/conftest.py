@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -55,6 +56,19 @@ def run_cli(*args: str, stdin: str = "") -> Result:
     finally:
         sys.stdin = old_stdin
     return Result(code, out.getvalue(), err.getvalue())
+
+
+def run_benchmark(
+    name: str, *args: str, path: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``benchmarks/NAME`` as a program (with ``PATH`` set to ``path``, when given)."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PATH"] = path
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / name), *args],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -10,18 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-
-PEERS = ROOT / "benchmarks" / "peers.py"
+from conftest import run_benchmark
 
 
 def peers(*args: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    if path is not None:
-        env["PATH"] = path
-    return subprocess.run(
-        [sys.executable, str(PEERS), *args], capture_output=True, text=True, env=env, check=False
-    )
+    return run_benchmark("peers.py", *args, path=path)
 
 
 @pytest.mark.skipif(shutil.which("fc-solve") is None, reason="fc-solve is not installed")

@@ -7,7 +7,6 @@ were given, so that what the script writes and how it judges the answers are che
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -15,20 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, run_benchmark
 from yaml_solitaire.engine import load_game
 from yaml_solitaire.engine.core.cards import MASK, card_text
 
-SCRIPT = ROOT / "benchmarks" / "solvitaire_verdicts.py"
-
 
 def check(*args: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    if path is not None:
-        env["PATH"] = path
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, env=env, check=False
-    )
+    return run_benchmark("solvitaire_verdicts.py", *args, path=path)
 
 
 def stand_in(folder: Path, answer: str) -> Path:
