@@ -152,8 +152,13 @@ def main() -> None:
             ours = solver.solve(game.deal_seed(seed), Budget(nodes=args.budget_nodes)).result
             if args.lost_only and ours != "lost":
                 continue
-            verdict, seconds = ask_solvitaire(program, theirs, deal_json(game, seed), args.timeout)
             name = f"{preset}:{seed}" + (f"@{theirs}" if theirs != preset else "")
+            try:
+                deal = deal_json(game, seed)
+            except ValueError as problem:  # a layout Solvitaire's format cannot hold
+                print(f"{name:32} {ours:>8} {'-':>10}  not asked: {problem}", flush=True)
+                continue
+            verdict, seconds = ask_solvitaire(program, theirs, deal, args.timeout)
             print(f"{name:32} {ours:>8} {verdict:>10} {seconds:8.1f}", flush=True)
             if "unknown" not in (ours, verdict):
                 both += 1
