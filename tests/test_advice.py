@@ -8,6 +8,9 @@ import json
 import sys
 
 from conftest import ROOT, run_cli
+from yaml_solitaire.engine import load_game
+from yaml_solitaire.engine.play.advice import HINT_NODES
+from yaml_solitaire.engine.play.solver import Budget, Solver
 from yaml_solitaire.engine.ui.cli import main
 
 SMALL = str(ROOT / "tests" / "data" / "tiny" / "small_klondike.yaml")
@@ -84,3 +87,24 @@ def test_hints_followed_one_after_another_win_without_going_back() -> None:
     assert records[-1]["result"] == "won" and all(r["ok"] for r in played)
     positions = [json.dumps(r["piles"], sort_keys=True) for r in [records[0], *played]]
     assert len(set(positions)) == len(positions), "a hint led back to an earlier position"
+
+
+def test_hints_keep_to_the_line_the_first_hint_found() -> None:
+    # The first hint searches and finds a winning line; the hints after it, while the player
+    # plays them, are that line's next actions, with no search of their own, so they cannot
+    # wander to another line. The line is the one the solver finds from the deal with the
+    # hint's budget of positions (the tests' hints are bounded by positions alone).
+    out = io.StringIO()
+    old = sys.stdin
+    sys.stdin = FollowHints(out, turns=400)
+    try:
+        with contextlib.redirect_stdout(out):
+            assert main(["play", "freecell", "--seed", "ms:1", "--json", "--no-auto"]) == 0
+    finally:
+        sys.stdin = old
+    hints = [str(r["hint"]) for r in map(json.loads, out.getvalue().splitlines()) if "hint" in r]
+    game = load_game("freecell")
+    found = Solver(game).solve(game.deal_seed("ms:1"), Budget(nodes=HINT_NODES))
+    line = [game.action_text(action, state) for state, action in found.line]
+    assert found.result == "won" and len(line) > 50
+    assert hints == line
