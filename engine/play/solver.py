@@ -378,9 +378,6 @@ class Solver:
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
         self._faces_under: dict[tuple[int, ...], frozenset[int]] = {}
-        self._under_last: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * len(
-            accepts
-        )
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
         self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
@@ -409,20 +406,14 @@ class Solver:
             else {}
         )
 
-    def _under(self, place: int, pile: tuple[int, ...]) -> frozenset[int]:
+    def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
         """The faces of a pile's cards below its top card (worked out once per pile)."""
-        # A move changes two piles: the others are the very tuples the last position held
-        # there, known without hashing their cards (a stock's 50 cards, at every position).
-        last = self._under_last[place]
-        if last is not None and last[0] is pile:
-            return last[1]
         known = self._faces_under
         faces = known.get(pile)
         if faces is None:
             if len(known) > 200_000:
                 known.clear()
             faces = known[pile] = frozenset(FACE[c] for c in pile[:-1])
-        self._under_last[place] = (pile, faces)
         return faces
 
     def _home_next(self, state: State) -> frozenset[int]:
@@ -545,7 +536,7 @@ class Solver:
         buried = frozenset(
             p
             for p, pile in enumerate(piles)
-            if len(pile) > 1 and p not in found and not home_next.isdisjoint(under(p, pile))
+            if len(pile) > 1 and p not in found and not home_next.isdisjoint(under(pile))
         )
         if draw is None:  # ties in the rule file's order: the rank and the place in one int
             ints = [
