@@ -411,6 +411,34 @@ def test_no_position_of_a_winning_line_is_called_dead(
     assert checked > 100
 
 
+PRESETS = ROOT / "tests" / "solvitaire" / "rules"
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [
+        ("klondike", 29),  # Solvitaire: unsolvable (klondike-deal-1, and with any runs)
+        (str(PRESETS / "fan.yaml"), 2),  # Solvitaire: unsolvable
+        (str(PRESETS / "king-albert.yaml"), 1),  # Solvitaire: unsolvable
+        # By hand: JS lies on 8C, 2H, QH, 4S and QD; it can go only onto a red queen (both
+        # lie under it) or home after 4S (under it too).
+        ("yukon", 33),
+        # By hand: no space is ever filled, so a king leaves only for home; KD (t14) waits
+        # for 7D, which lies under KS (t8), which waits for 6S, which lies under KD.
+        (str(PRESETS / "scotch-patience.yaml"), 7),
+    ],
+)
+def test_losses_proved_outside_the_project_are_proved_within_2000_positions(
+    game: str, seed: int
+) -> None:
+    # Deals an independent solver proved unsolvable, or that have a short proof by hand: the
+    # dead-card test proves them lost at once (the search needs millions of positions without
+    # it, or never ends: Yukon 33 is still unknown after 3,000,000).
+    result = run_cli("solve", game, "--seed", str(seed), "--budget-nodes", "2000", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["result"] == "lost"
+
+
 @pytest.mark.parametrize(("game_id", "seed"), [("klondike", 1), ("freecell", "ms:5")])
 def test_a_winning_line_takes_no_detour(game_id: str, seed: int | str) -> None:
     # No position of the line reaches a later one, beyond the next, in one action. The line
