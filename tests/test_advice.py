@@ -71,18 +71,23 @@ class FollowHints(io.StringIO):
         return "hint\n"
 
 
-def test_hints_followed_one_after_another_win_without_going_back() -> None:
-    # A new search from each position could start a new line that undoes the last move; the
-    # hint keeps to the line it found, so following hints never comes back to a position.
+def follow_hints(game: str, seed: str) -> list[dict[str, object]]:
+    """The records of a game played by asking for a hint and playing it, to the end."""
     out = io.StringIO()
     old = sys.stdin
     sys.stdin = FollowHints(out, turns=400)
     try:
         with contextlib.redirect_stdout(out):
-            assert main(["play", "freecell", "--seed", "ms:1", "--json", "--no-auto"]) == 0
+            assert main(["play", game, "--seed", seed, "--json", "--no-auto"]) == 0
     finally:
         sys.stdin = old
-    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_hints_followed_one_after_another_win_without_going_back() -> None:
+    # A new search from each position could start a new line that undoes the last move; the
+    # hint keeps to the line it found, so following hints never comes back to a position.
+    records = follow_hints("freecell", "ms:1")
     played = [r for r in records[1:] if "hint" not in r]
     assert records[-1]["result"] == "won" and all(r["ok"] for r in played)
     positions = [json.dumps(r["piles"], sort_keys=True) for r in [records[0], *played]]
@@ -94,15 +99,7 @@ def test_hints_keep_to_the_line_the_first_hint_found() -> None:
     # plays them, are that line's next actions, with no search of their own, so they cannot
     # wander to another line. The line is the one the solver finds from the deal with the
     # hint's budget of positions (the tests' hints are bounded by positions alone).
-    out = io.StringIO()
-    old = sys.stdin
-    sys.stdin = FollowHints(out, turns=400)
-    try:
-        with contextlib.redirect_stdout(out):
-            assert main(["play", "freecell", "--seed", "ms:1", "--json", "--no-auto"]) == 0
-    finally:
-        sys.stdin = old
-    hints = [str(r["hint"]) for r in map(json.loads, out.getvalue().splitlines()) if "hint" in r]
+    hints = [str(r["hint"]) for r in follow_hints("freecell", "ms:1") if "hint" in r]
     game = load_game("freecell")
     found = Solver(game).solve(game.deal_seed("ms:1"), Budget(nodes=HINT_NODES))
     line = [game.action_text(action, state) for state, action in found.line]
