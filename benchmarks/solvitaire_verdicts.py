@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from yaml_solitaire.engine import Game, load_game
-from yaml_solitaire.engine.core.cards import DOWN, MASK, RANK, SUIT
+from yaml_solitaire.engine.core.cards import DOWN, MASK, card_text
 from yaml_solitaire.engine.play.solver import Budget, Solver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,8 +46,6 @@ INSTALL = (
     "(https://github.com/thecharlesblake/Solvitaire; C++14 and Boost's program_options) "
     "and pass --solvitaire PATH"
 )
-RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-SUITS = "CDHS"
 # Solvitaire's "Solution Type" -> a verdict
 ANSWERS = {"solved": "won", "unsolvable": "lost"}
 
@@ -71,8 +69,9 @@ def job(text: str) -> tuple[str, list[int], str]:
     return match.group(1), seeds, match.group(3) or match.group(1)
 
 
-def card_text(card: int, face_down_allowed: bool) -> str:
-    text = RANKS.get(RANK[card], str(RANK[card])) + SUITS[SUIT[card]]
+def sv_card(card: int, face_down_allowed: bool) -> str:
+    """A card as Solvitaire writes it: our card text, its suit in lower case when face down."""
+    text = card_text(card)
     if card & DOWN:
         if not face_down_allowed:
             raise ValueError(f"a face-down {text} where Solvitaire's format has none")
@@ -84,28 +83,31 @@ def deal_json(game: Game, seed: int) -> dict[str, object]:
     """The deal ``seed`` of ``game`` in Solvitaire's format (see the module's text)."""
     state = game.deal_seed(seed)
     piles = dict(zip(game.layout.names, state.piles, strict=True))
-
-    def group(letter: str) -> list[str]:
-        names = [n for n in piles if re.fullmatch(letter + r"\d+", n)]
-        return sorted(names, key=lambda n: int(n[1:]))
-
+    # The piles of each kind by their names (t1, t2, ...), in order.
+    kinds: dict[str, list[str]] = {}
+    for name in piles:
+        if re.fullmatch(r"[tfrc]\d+", name):
+            kinds.setdefault(name[0], []).append(name)
+    for names in kinds.values():
+        names.sort(key=lambda n: int(n[1:]))
+    tableau, home, reserve, cells = (kinds.get(k, []) for k in "tfrc")
     out: dict[str, object] = {}
-    if tableau := group("t"):
-        out["tableau piles"] = [[card_text(c, True) for c in piles[n]] for n in tableau]
-    if home := [card_text(c, False) for n in group("f") for c in piles[n]]:
-        out["foundations"] = home
-    if reserve := group("r"):
+    if tableau:
+        out["tableau piles"] = [[sv_card(c, True) for c in piles[n]] for n in tableau]
+    if cards := [sv_card(c, False) for n in home for c in piles[n]]:
+        out["foundations"] = cards
+    if reserve:
         if any(len(piles[n]) != 1 for n in reserve):
             raise ValueError("a reserve pile of more than one card")
-        out["reserve"] = [card_text(piles[n][0], False) for n in reserve]
+        out["reserve"] = [sv_card(piles[n][0], False) for n in reserve]
     if "s" in piles:  # our stock lies face down; its top card, dealt first, is the last
-        out["stock"] = [card_text(c & MASK, False) for c in piles["s"]]
+        out["stock"] = [sv_card(c & MASK, False) for c in piles["s"]]
     if "w" in piles:
-        out["waste"] = [card_text(c, False) for c in piles["w"]]
-    if any(piles[n] for n in group("c")):
+        out["waste"] = [sv_card(c, False) for c in piles["w"]]
+    if any(piles[n] for n in cells):
         raise ValueError("cards in free cells, which Solvitaire's format cannot hold")
-    used = {*tableau, *group("f"), *reserve, *group("c"), "s", "w"}
-    if left := [n for n in piles if n not in used and piles[n]]:
+    known = {*tableau, *home, *reserve, *cells, "s", "w"}
+    if left := [n for n in piles if n not in known and piles[n]]:
         raise ValueError(f"piles Solvitaire's format has no place for: {', '.join(left)}")
     return out
 

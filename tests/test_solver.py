@@ -319,18 +319,18 @@ def winnable_positions(game: Game, start: State) -> tuple[list[State], set[State
     return order, winnable
 
 
-# Tiny games with a dead-card test (those of tests/data/tiny/ and, only for this test, of
-# tests/data/pruning/), and the deals of each searched to the end: piles whose
+# Tiny games with a dead-card test (under tests/data/: those of tiny/ and, only for this test,
+# of pruning/), and the deals of each searched to the end: piles whose
 # cards leave one at a time, as runs, as face-up groups, and foundations that give back (the
 # two-deck game's deals are those searched in a second or less).
 DEAD_TESTED: dict[str, Sequence[int]] = {
-    "little_ben": range(40),
-    "small_bakers_dozen": range(40),
-    "small_bakers_dozen_two_decks": (0, 2, 3, 5, 7, 8, 11),
-    "small_freecell": range(20),
-    "small_klondike": range(20),
-    "small_klondike_back": range(20),
-    "small_yukon": range(40),
+    "tiny/little_ben": range(40),
+    "pruning/small_bakers_dozen": range(40),
+    "pruning/small_bakers_dozen_two_decks": (0, 2, 3, 5, 7, 8, 11),
+    "pruning/small_freecell": range(20),
+    "tiny/small_klondike": range(20),
+    "tiny/small_klondike_back": range(20),
+    "pruning/small_yukon": range(40),
 }
 
 
@@ -338,8 +338,7 @@ DEAD_TESTED: dict[str, Sequence[int]] = {
 def test_no_position_called_dead_can_be_won(name: str, seeds: Sequence[int]) -> None:
     # Every position reachable in these deals, not only those along some line: the dead-card
     # test may call a position dead only when no line from it wins.
-    folder = "tiny" if (ROOT / "tests" / "data" / "tiny" / f"{name}.yaml").exists() else "pruning"
-    game = load_game(str(ROOT / "tests" / "data" / folder / f"{name}.yaml"))
+    game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
     solver = Solver(game)
     assert solver.dead is not None
     called = lost = 0
