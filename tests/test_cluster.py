@@ -181,8 +181,11 @@ def test_local_and_address_give_the_results_of_one_job(
         assert figures["deals_per_second"] > 0 and figures["cpu_seconds_per_deal"] > 0
 
 
-# Slow enough per deal that a run can be caught while its deals are being solved.
-SLOW = ["big-ben", "--seed", "1", "--solve", "--budget-nodes", "6000"]
+# Slow enough per deal that a run can be caught while its deals are being solved: every
+# one of these Spider deals spends its whole budget (about 0.7 CPU-s compiled), where most
+# Big Ben deals are won in a few hundred positions and a run of them ends before a worker
+# can be caught busy.
+SLOW = ["spider", "--seed", "1", "--solve", "--budget-nodes", "15000"]
 
 
 def _wait_for_lines(path: Path, count: int, run: subprocess.Popen[str]) -> None:
