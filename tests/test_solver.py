@@ -16,6 +16,7 @@ from conftest import ROOT, run_cli
 from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import card_text
 from yaml_solitaire.engine.play import lines
+from yaml_solitaire.engine.play.pruning import dead_card_test, rank_walk_test
 from yaml_solitaire.engine.play.solver import Budget, Solver
 
 TINY = sorted((ROOT / "tests" / "data" / "tiny").glob("*.yaml"))
@@ -350,6 +351,59 @@ def test_no_position_called_dead_can_be_won(name: str, seeds: Sequence[int]) -> 
                 called += 1
             lost += state not in winnable
     assert called > 0 and lost > 0, "the deals tried have positions the test calls dead"
+
+
+@pytest.mark.parametrize("name", ["tiny/small_black_hole", "pruning/small_black_hole_line"])
+def test_the_rank_walk_test_calls_dead_only_positions_that_cannot_be_won(name: str) -> None:
+    # One foundation taking a rank next to its top's, Kings and Aces touching (a ring of
+    # ranks) or not (a line): every reachable position of 40 deals, and among those it calls
+    # dead, many that the dead-card test lets be.
+    game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
+    walk, cards = rank_walk_test(game), dead_card_test(game)
+    assert walk is not None and cards is not None
+    called = beyond = 0
+    for seed in range(40):
+        order, winnable = winnable_positions(game, game.deal_seed(seed))
+        for state in order:
+            if game.outcome(state) is None and walk(state):
+                assert state not in winnable, (seed, state)
+                called += 1
+                beyond += not cards(state)
+    assert called > 200 and beyond > 50, (called, beyond)
+
+
+def test_the_rank_walk_test_applies_to_one_foundation_that_takes_neighbouring_ranks() -> None:
+    for game_id in ("black-hole", str(ROOT / "tests" / "solvitaire" / "rules" / "worm-hole.yaml")):
+        assert rank_walk_test(load_game(game_id)) is not None, game_id
+    # several foundations, foundations in suit, a pile that is not a foundation (Golf's waste)
+    for game_id in ("big-ben", "klondike", "freecell", "golf", "pyramid", "monte-carlo"):
+        assert rank_walk_test(load_game(game_id)) is None, game_id
+
+
+def _black_hole_left(game: Game, left: Sequence[str]) -> State:
+    """A Black Hole position: the cards ``left`` alone on the tableau, one to a pile, the rest
+    in the hole, the Ace of Spades on top."""
+    start = game.deal_seed(1)
+    by_text = {card_text(card): card for card in game.cards}
+    names = game.layout.names
+    piles: list[tuple[int, ...]] = [() for _ in start.piles]
+    inside = [c for c in game.cards if card_text(c) not in (*left, "AS")]
+    piles[names.index("f1")] = (*inside, by_text["AS"])
+    for k, text in enumerate(left):
+        piles[names.index(f"t{k + 1}")] = (by_text[text],)
+    return State(tuple(piles), start.phase, start.counts)
+
+
+def test_black_hole_positions_whose_cards_the_hole_cannot_take_in_any_order_are_dead() -> None:
+    # Each card left can go into the hole now (the dead-card test lets them be), but after
+    # the Two or the King nothing takes the other: the walk would have to come back through
+    # an Ace. With a second Ace left it can: A 2 A K.
+    game = load_game("black-hole")
+    dead, cards = Solver(game).dead, dead_card_test(game)
+    assert dead is not None and cards is not None
+    stuck = _black_hole_left(game, ["2H", "KC"])
+    assert dead(stuck) and not cards(stuck)
+    assert not dead(_black_hole_left(game, ["2H", "KC", "AD"]))
 
 
 @pytest.mark.parametrize("path", TINY, ids=lambda p: p.stem)

@@ -19,6 +19,93 @@ from ..vocab.effects.removal import CloseGaps, Pair, RemoveRuns
 from ..vocab.effects.turning import TurnUp
 
 
+def dead_position_test(game: Game) -> Callable[[State], bool] | None:
+    """The tests below that apply to ``game``, as one: a position is dead when any calls it
+    dead (None when none applies)."""
+    cards = dead_card_test(game)
+    walk = rank_walk_test(game)
+    if cards is None or walk is None:
+        return cards or walk
+    return _Either(cards, walk).dead
+
+
+class _Either:
+    """Two dead-position tests as one: the first, then the second."""
+
+    def __init__(self, first: Callable[[State], bool], second: Callable[[State], bool]) -> None:
+        self.first = first
+        self.second = second
+
+    def dead(self, state: State) -> bool:
+        return self.first(state) or self.second(state)
+
+
+def rank_walk_test(game: Game) -> Callable[[State], bool] | None:
+    """A test for positions that can never be won because the foundation cannot take the cards
+    left in any order: for games won with every card on one foundation, which takes cards one
+    at a time by moves, gives none back, and takes on each card only cards one rank above or
+    below it (in any suit or not, Kings and Aces touching or not).
+
+    Then the cards the foundation takes, one after another, are a walk over the ranks: it
+    starts at the foundation's top card, each step goes to a neighbouring rank, and it arrives
+    at each rank as many times as cards of that rank are left. Count how often the walk
+    crosses between each pair of neighbouring ranks: a rank's crossings, in and out, are twice
+    its cards left, one more at the start and one fewer at the end. For each possible end rank
+    that fixes every count (from one end of a line of ranks; on the ring of thirteen, through
+    an alternating sum); a walk exists only if none is negative and the crossings used join
+    every rank with cards left to the start (an Euler path). Where no end rank passes, no line
+    of play wins. The test forgets where the cards lie and in what order, so a position it
+    calls dead is dead.
+    """
+    layout = game.layout
+    foundations = tuple(game.foundations)
+    if len(foundations) != 1 or not _won_by_foundations(game):
+        return None
+    home = foundations[0]
+    rule = layout.accepts[home]
+    for e in game.effects.values():
+        if home in layout.resolve(e.spec.takes_from()):
+            return None  # it gives cards back
+        if home in layout.resolve(e.spec.gives_to()) and not (
+            isinstance(e, Move) and (e.mode == "top" or home in e.one_at_a_time)
+        ):
+            return None  # it takes cards otherwise than one at a time by its rule
+    for wrap in (False, True):
+        if all(
+            (g % 13 - face % 13) % 13 in (1, 12) if wrap else abs(g % 13 - face % 13) == 1
+            for face in range(52)
+            for g in rule.on_top[face]
+        ):
+            return _RankWalk(home, wrap).dead
+    return None
+
+
+class _RankWalk:
+    """The reckoning of ``rank_walk_test`` for one game (see there)."""
+
+    def __init__(self, home: int, wrap: bool) -> None:
+        self.home = home
+        self.wrap = wrap
+
+    def dead(self, state: State) -> bool:
+        piles = state.piles
+        home = self.home
+        if not piles[home]:
+            return False  # where the walk starts is not known
+        face_of = FACE
+        counts = [0] * 13
+        for p in range(len(piles)):
+            if p != home:
+                for card in piles[p]:
+                    counts[face_of[card] % 13] += 1
+        start = face_of[piles[home][-1]] % 13
+        wrap = self.wrap
+        for end in range(13):
+            if counts[end] and _walks(counts, start, end, wrap):
+                return False
+        return any(counts)
+
+
 def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     """A test for positions that can never be won because some card can never go home.
 
@@ -471,3 +558,53 @@ def _bits(faces: Iterable[int]) -> int:
     for face in faces:
         out |= 1 << face
     return out
+
+
+def _walks(counts: list[int], start: int, end: int, wrap: bool) -> bool:
+    """Whether a walk from rank ``start`` to rank ``end`` over neighbouring ranks (a ring of
+    thirteen when ``wrap``) can arrive at each rank r exactly ``counts[r]`` times (see
+    ``rank_walk_test``). ``cross[r]``: the crossings between ranks r and r + 1."""
+    # Each rank's crossings in all: twice its arrivals, one more at the start, one less at
+    # the end.
+    degree = [2 * c for c in counts]
+    degree[start] += 1
+    degree[end] -= 1
+    cross = [0] * 13
+    if wrap:
+        # With an odd number of ranks on the ring, the alternating sum of the degrees is twice
+        # the crossings between the last rank and the first.
+        alternating = 0
+        for r in range(13):
+            alternating += degree[r] if r % 2 == 0 else -degree[r]
+        if alternating < 0:  # (never odd: the degrees add up to an even number)
+            return False
+        previous = cross[12] = alternating // 2
+        for r in range(12):
+            previous = cross[r] = degree[r] - previous
+            if previous < 0:
+                return False
+        if cross[11] + cross[12] != degree[12]:
+            return False
+    else:
+        previous = 0
+        for r in range(12):
+            previous = cross[r] = degree[r] - previous
+            if previous < 0:
+                return False
+        if previous != degree[12]:
+            return False
+    # Joined: every rank with cards left is reached from the start over crossings used.
+    reached = [False] * 13
+    reached[start] = True
+    todo = [start]
+    while todo:
+        r = todo.pop()
+        up = r + 1 if r < 12 else 0 if wrap else -1
+        if up >= 0 and cross[r] and not reached[up]:
+            reached[up] = True
+            todo.append(up)
+        down = r - 1 if r > 0 else 12 if wrap else -1
+        if down >= 0 and cross[down] and not reached[down]:
+            reached[down] = True
+            todo.append(down)
+    return all(reached[r] or not counts[r] for r in range(13))

@@ -29,7 +29,7 @@ from typing import Literal
 from ..core.cards import DOWN, FACE
 from ..core.state import Action, State, same_piles
 from ..game.game import Game
-from .pruning import dead_card_test
+from .pruning import dead_position_test
 
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
@@ -364,7 +364,7 @@ class Solver:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.foundation_set = frozenset(game.foundations)
-        self.dead: Callable[[State], bool] | None = dead_card_test(game)
+        self.dead: Callable[[State], bool] | None = dead_position_test(game)
         accepts = game.layout.accepts
         # Places that hold one card at most (free cells): worth emptying, costly to fill.
         self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
