@@ -4,16 +4,20 @@ For each deal of a Solvitaire preset written in our rule language (``tests/solvi
 the project deals it (``--seed N``), solves it within a budget of positions, writes the same
 position in Solvitaire's deal format and asks Solvitaire, within a budget of seconds. A deal
 one solver wins and the other proves lost is a contradiction, reported deal by deal; the
-script then exits 1. ``--lost-only`` asks Solvitaire only about the deals the project proves
-lost: the check of its proofs of loss, the claims a search cannot confirm by replaying a line.
+script then exits 1, as it does when Solvitaire ends a deal without a verdict (it crashed or
+refused the deal: a check that did not take place). ``--lost-only`` asks Solvitaire only
+about the deals the project proves lost: the check of its proofs of loss, the claims a search
+cannot confirm by replaying a line.
 
 Solvitaire's deal format (its ``deal_parser.cpp``): every pile bottom card first; the tableau
 piles in order (ours ``t1``, ``t2``, ...); a face-down card with its suit in lower case
 (``"4d"``); the stock with its top card last; the reserve one card a pile; the foundations as
-a list of cards. A preset whose rules ours translate only loosely can be named instead of the
-file's own (``klondike:1-5@klondike-arbitrary-built-moves``: Solvitaire's ``klondike`` moves
-part of a run only to uncover a card for a foundation, our file any part). Where our rules allow
-more than the preset, a win of Solvitaire's against our proof of loss is still a contradiction.
+a list of cards, but for one foundation that takes a rank above or below its top (Black Hole):
+Solvitaire's "hole", its top card alone. A preset whose rules ours translate only loosely can
+be named instead of the file's own (``klondike:1-5@klondike-arbitrary-built-moves``:
+Solvitaire's ``klondike`` moves part of a run only to uncover a card for a foundation, our file
+any part). Where our rules allow more than the preset, a win of Solvitaire's against our proof
+of loss is still a contradiction.
 
 Solvitaire is not packaged: build its ``solvitaire`` program from its source
 (https://github.com/thecharlesblake/Solvitaire, C++14, needs Boost's program_options) and put
@@ -95,7 +99,10 @@ def deal_json(game: Game, seed: int) -> dict[str, object]:
     if tableau:
         out["tableau piles"] = [[sv_card(c, True) for c in piles[n]] for n in tableau]
     if cards := [sv_card(c, False) for n in home for c in piles[n]]:
-        out["foundations"] = cards
+        if _is_hole(game):  # Solvitaire's "hole": its top card alone
+            out["hole"] = cards[-1]
+        else:
+            out["foundations"] = cards
     if reserve:
         if any(len(piles[n]) != 1 for n in reserve):
             raise ValueError("a reserve pile of more than one card")
@@ -112,10 +119,22 @@ def deal_json(game: Game, seed: int) -> dict[str, object]:
     return out
 
 
+def _is_hole(game: Game) -> bool:
+    """Whether Solvitaire's format holds the game's one foundation as a "hole" (a pile that
+    takes a card a rank above or below its top, as in Black Hole): such a preset refuses a deal
+    that gives it as foundations (Solvitaire crashes)."""
+    groups = [g for g in game.spec.piles.values() if g.role == "foundation"]
+    if len(game.foundations) != 1 or len(groups) != 1:
+        return False
+    accepts = groups[0].accepts
+    return accepts is not None and accepts.build == "up_or_down"
+
+
 def ask_solvitaire(
     program: str, preset: str, deal: dict[str, object], seconds: float
 ) -> tuple[str, float]:
-    """Solvitaire's verdict on a deal ('won', 'lost' or 'unknown') and its seconds."""
+    """Solvitaire's verdict on a deal ('won', 'lost' or 'unknown', or 'failed' when it ended
+    without one: it crashed or refused the deal) and its seconds."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deal.json"
         path.write_text(json.dumps(deal), encoding="utf-8")
@@ -128,8 +147,9 @@ def ask_solvitaire(
         except subprocess.TimeoutExpired:
             return "unknown", time.perf_counter() - start
         found = re.search(r"Solution Type: (\S+)", done.stdout)
-        verdict = ANSWERS.get(found.group(1), "unknown") if found else "unknown"
-        return verdict, time.perf_counter() - start
+        if found is None:
+            return "failed", time.perf_counter() - start
+        return ANSWERS.get(found.group(1), "unknown"), time.perf_counter() - start
 
 
 def main() -> None:
@@ -146,6 +166,7 @@ def main() -> None:
         raise SystemExit(2)
     both = 0
     contradictions: list[str] = []
+    failed: list[str] = []
     print(f"{'deal':32} {'project':>8} {'solvitaire':>10} {'seconds':>8}")
     for preset, seeds, theirs in args.jobs:
         game = load_game(str(PRESETS / f"{preset}.yaml"))
@@ -162,13 +183,18 @@ def main() -> None:
                 continue
             verdict, seconds = ask_solvitaire(program, theirs, deal, args.timeout)
             print(f"{name:32} {ours:>8} {verdict:>10} {seconds:8.1f}", flush=True)
-            if "unknown" not in (ours, verdict):
+            if verdict == "failed":
+                failed.append(name)
+            elif "unknown" not in (ours, verdict):
                 both += 1
                 if ours != verdict:
                     contradictions.append(f"{name}: Solvitaire says {verdict}, the project {ours}")
     for line in contradictions:
         print(line)
-    if contradictions:
+    if failed:  # a check that did not take place is no check
+        print(f"Solvitaire gave no verdict (it crashed or refused the deal) on {len(failed)}"
+              f" deals: {', '.join(failed)}")  # fmt: skip
+    if contradictions or failed:
         raise SystemExit(1)
     print(f"verdicts: no contradiction ({both} deals decided by both)")
 

@@ -81,6 +81,26 @@ def test_the_deal_is_written_as_solvitaire_reads_it(tmp_path: Path) -> None:
     assert Counter(every) == Counter(r + s for r in ranks for s in "CDHS")
 
 
+def test_a_deal_solvitaire_gives_no_verdict_on_fails_the_check(tmp_path: Path) -> None:
+    # A crash (no "Solution Type" line, as Solvitaire's segmentation fault on a deal it cannot
+    # read) is no check: it must not pass as "unknown".
+    program = tmp_path / "solvitaire"
+    program.write_text("#!/bin/sh\nkill -SEGV $$\n")
+    program.chmod(0o755)
+    done = check("fan:2", "--solvitaire", str(program))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "gave no verdict" in done.stdout and "fan:2" in done.stdout
+    assert "no contradiction" not in done.stdout
+
+
+def test_a_black_hole_deal_gives_its_hole_card_as_solvitaire_reads_it(tmp_path: Path) -> None:
+    done = check("black-hole:1", "--solvitaire", str(stand_in(tmp_path, "timed-out")))
+    assert done.returncode == 0, done.stdout + done.stderr
+    deal = json.loads((tmp_path / "deal.json").read_text())
+    assert deal["hole"] == "AS" and "foundations" not in deal
+    assert [len(pile) for pile in deal["tableau piles"]] == [3] * 17
+
+
 @pytest.mark.parametrize("job", ["no-such-preset:1", "fan", "fan:3-1", "fan:x"])
 def test_a_bad_job_is_a_usage_error(job: str) -> None:
     done = check(job)
