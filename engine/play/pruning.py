@@ -86,6 +86,7 @@ class _RankWalk:
     def __init__(self, home: int, wrap: bool) -> None:
         self.home = home
         self.wrap = wrap
+        self.known: dict[tuple[int, tuple[int, ...]], bool] = {}
 
     def dead(self, state: State) -> bool:
         piles = state.piles
@@ -99,11 +100,20 @@ class _RankWalk:
                 for card in piles[p]:
                     counts[face_of[card] % 13] += 1
         start = face_of[piles[home][-1]] % 13
-        wrap = self.wrap
-        for end in range(13):
-            if counts[end] and _walks(counts, start, end, wrap):
-                return False
-        return any(counts)
+        # Many positions leave the same cards of each rank (the foundation took the same
+        # ranks in another order): the answer is kept for each.
+        key = (start, tuple(counts))
+        known = self.known
+        answer = known.get(key)
+        if answer is None:
+            wrap = self.wrap
+            answer = any(counts) and not any(
+                counts[end] and _walks(counts, start, end, wrap) for end in range(13)
+            )
+            if len(known) > 200_000:
+                known.clear()
+            known[key] = answer
+        return answer
 
 
 def dead_card_test(game: Game) -> Callable[[State], bool] | None:
