@@ -63,13 +63,10 @@ def rank_walk_test(game: Game) -> Callable[[State], bool] | None:
         return None
     home = foundations[0]
     rule = layout.accepts[home]
-    for e in game.effects.values():
-        if home in layout.resolve(e.spec.takes_from()):
-            return None  # it gives cards back
-        if home in layout.resolve(e.spec.gives_to()) and not (
-            isinstance(e, Move) and (e.mode == "top" or home in e.one_at_a_time)
-        ):
-            return None  # it takes cards otherwise than one at a time by its rule
+    if not _fed_by_its_rule(game, home) or any(
+        home in layout.resolve(e.spec.takes_from()) for e in game.effects.values()
+    ):
+        return None  # it takes cards otherwise than one at a time by its rule, or gives back
     for wrap in (False, True):
         if all(
             (g % 13 - face % 13) % 13 in (1, 12) if wrap else abs(g % 13 - face % 13) == 1
@@ -161,13 +158,7 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     # Foundations that take cards otherwise than one by one by their rule (a chain, a whole
     # run removed at once): what they show next is not read from the rule, so any card may go
     # there. A move of several cards never goes to a pile that takes one at a time.
-    wild = frozenset(
-        f
-        for e in effects
-        for f in layout.resolve(e.spec.gives_to())
-        if f in found_set
-        and not (isinstance(e, Move) and (e.mode == "top" or f in e.one_at_a_time))
-    )
+    wild = frozenset(f for f in foundations if not _fed_by_its_rule(game, f))
     # Cards that move together (a run, a group, a whole pile): by pile, for each face, the
     # faces that may lie on it in such a group (as bits). A face-down card joins none, unless
     # some effect might turn a card face up under others.
@@ -536,6 +527,17 @@ class _DeadCards:
                         still.append(item)
                 waiting = still
         return True
+
+
+def _fed_by_its_rule(game: Game, pile: int) -> bool:
+    """Whether every card ``pile`` is given comes by a move of one card, checked by its accept
+    rule (not a chain, a whole run removed at once, a deal)."""
+    layout = game.layout
+    return all(
+        isinstance(e, Move) and (e.mode == "top" or pile in e.one_at_a_time)
+        for e in game.effects.values()
+        if pile in layout.resolve(e.spec.gives_to())
+    )
 
 
 def _won_by_foundations(game: Game) -> bool:
