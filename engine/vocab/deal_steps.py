@@ -101,7 +101,7 @@ class RoundRobinSpec(DealStepSpec):
     """Deal one card to each pile in turn, in the order listed, pass after pass.
 
     With ``counts``, a pass skips the piles that already have their count from this step:
-    counts of 0, 1, 2 ... 6 over seven piles deal Klondike's triangle row by row.
+    counts of 0, 1, 2 ... 6 over seven piles deal a triangle row by row.
     """
 
     step: Literal["round_robin"]

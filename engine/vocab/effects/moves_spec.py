@@ -13,7 +13,7 @@ Offset = Annotated[int, Ge(-MAX_PILES), Le(MAX_PILES)]
 
 @record
 class CapacitySpec(Record):
-    """How many cards may move at once, counted FreeCell's way.
+    """How many cards may move at once, counted by the free places a move could use.
 
     (empty cells + 1) x 2 ^ (empty spaces): with one free cell and two empty tableau piles,
     (1 + 1) x 2 x 2 = 8 cards. An empty pile that is the move's target does not count.
@@ -51,7 +51,7 @@ class MoveSpec(ActionSpec):
     source pile's own build and suit rule. With cards: pile, a pile moves only when all its
     cards make one run by this rule; absent: any pile of face-up cards moves."""
     limit: CapacitySpec | None = None
-    """How many cards may move at once (FreeCell's free cells and empty piles); absent: any."""
+    """How many cards may move at once (by the free cells and empty piles); absent: any."""
     reach: Annotated[tuple[Offset, ...], MinLen(1), MaxLen(8)] | None = None
     """The target must lie so many places from the source, counting only the piles of the
     source's group that hold cards (-1: the next to the left, -3: three to the left)."""

@@ -20,8 +20,8 @@ class RemoveRunsSpec(ActionSpec):
     """Take a finished run off the top of a pile onto an empty pile of another group.
 
     A run is ``length`` face-up cards whose lowest (bottom) card has the rank ``starts_at``
-    and where each card follows the one below it by the run rule: Spider's King-to-Ace run of
-    one suit goes to an empty foundation. Written 'NAME PILE' ('collect t3').
+    and where each card follows the one below it by the run rule: a King-to-Ace run of one suit,
+    say, goes to an empty foundation. Written 'NAME PILE' ('collect t3').
     """
 
     __pydantic_config__ = config(source="from", target="to")
@@ -98,8 +98,8 @@ class PairSpec(ActionSpec):
 
     Two cards go together when their ranks add up to ``sum`` (A 1, J 11, Q 12, K 13) or, with
     ``same_rank``, when they have the same rank; with ``adjacent`` their piles must touch in
-    the group's grid. A pile that is covered (a pyramid) cannot give its card. Written
-    'PILE PILE' ('t5 w') or, for a card that goes alone, 'NAME PILE' ('pair t7').
+    the group's grid. A pile that is covered (by piles of the row below) cannot give its card.
+    Written 'PILE PILE' ('t5 w') or, for a card that goes alone, 'NAME PILE' ('pair t7').
     """
 
     __pydantic_config__ = config(source="from", target="to")
@@ -117,7 +117,7 @@ class PairSpec(ActionSpec):
     same_rank: bool = False
     """Two cards go together when they have the same rank."""
     alone: Annotated[tuple[Rank, ...], MaxLen(13)] = ()
-    """Ranks whose cards go on their own (a King in Pyramid)."""
+    """Ranks whose cards go on their own (Kings, where pairs add up to 13)."""
     adjacent: bool = False
     """The two piles must touch (their group is arranged as a grid)."""
 
