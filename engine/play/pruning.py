@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from mypy_extensions import i64
+
 from ..core.cards import DOWN, FACE
 from ..core.state import State, same_piles
 from ..game.game import Game
@@ -227,9 +229,39 @@ _TURN_TOP_ONLY = (Move, Deal, DealRow, Redeal, FillGaps, TurnUp, RemoveRuns, Pai
 # when empty, and the cards that move together from it (``joins``, ``whole``; () for none).
 Plan = tuple[int, tuple[int, ...], int, int, int, tuple[int, ...], tuple[int, ...]]
 # What the piles of other kinds and the foundations give, as bits of faces: the free faces, the
-# faces with at least one and at least two places, each foundation's reach and what has passed
-# it (``_grow``), the faces some foundation could take, and those it waits for.
-Start = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int]
+# faces with at least one and at least two places, the faces some foundation could take, and
+# those it waits for (each foundation's reach is kept on its ``_Reach``).
+Start = tuple[int, int, int, int, int]
+
+
+class _Reach:
+    """One foundation in the reckoning: the faces it could take at some time (``reach``) and
+    those among them a free card has brought there (``done``; see ``_DeadCards._grow``), and
+    both where the reckoning of the last position started. Kept as fields of an object, not
+    items of a list: compiled code holds an int field unboxed, where a list boxes every int
+    stored in it (a bit set of faces is too large for Python's cache of small ints)."""
+
+    def __init__(self, table: tuple[int, ...]) -> None:
+        self.table = table  # the faces it takes on each face, as bits
+        self.reach: i64 = 0
+        self.done: i64 = 0
+        self.reach0: i64 = 0
+        self.done0: i64 = 0
+
+
+class _Column:
+    """One pile of the plan (``Plan``), and how many cards from its top the reckoning of a
+    position has found could leave (``gone``)."""
+
+    def __init__(self, entry: Plan) -> None:
+        self.place: i64 = entry[0]
+        self.takes = entry[1]
+        self.least: i64 = entry[2]
+        self.loops: i64 = entry[3]
+        self.empty: i64 = entry[4]
+        self.joins = entry[5]
+        self.whole = entry[6]
+        self.gone: i64 = 0
 
 
 class _DeadCards:
@@ -255,18 +287,11 @@ class _DeadCards:
         self.loose = loose
         self.gives_back = gives_back
         self.hidden_stays = hidden_stays
-        # The plan, field by field: read in the innermost loop, where a tuple unpacked at
-        # every pass cost more than the work.
-        self.plan_p = tuple(entry[0] for entry in plan)
-        self.plan_takes = tuple(entry[1] for entry in plan)
-        self.plan_least = tuple(entry[2] for entry in plan)
-        self.plan_loops = tuple(entry[3] for entry in plan)
-        self.plan_empty = tuple(entry[4] for entry in plan)
-        self.plan_joins = tuple(entry[5] for entry in plan)
-        self.plan_whole = tuple(entry[6] for entry in plan)
+        self.reaches = [_Reach(table) for table in found_next]
+        self.columns = [_Column(entry) for entry in plan]
         self.moved_takes = moved_takes
         self.blind_bits = blind_bits
-        self.plan_all = tuple(range(len(plan)))
+        self.one: i64 = 1
         # What the piles of other kinds (a stock) give: the faces they hold and how many cards
         # each face could be put on. They change seldom, so it is worked out once for each.
         self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {}
@@ -274,31 +299,33 @@ class _DeadCards:
         self.grown_known: dict[
             tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...], int, int]
         ] = {}
-        # The piles ``Start`` is read from, and the last of them with what they gave.
+        # The piles ``Start`` is read from, and the last of them with what they gave (the
+        # foundations' part of it is on their ``_Reach``: ``reach0``, ``done0``).
         self.held = loose + tuple(f for f in foundations if f not in loose)
-        self.start_last: tuple[tuple[tuple[int, ...], ...], Start] | None = None
+        self.start_held: tuple[tuple[int, ...], ...] | None = None
+        self.start: Start = (0, 0, 0, 0, 0)
 
-    def _grow(self, nxt: list[int], passed: list[int], free: int) -> tuple[int, int]:
+    def _grow(self, free: i64) -> tuple[i64, i64]:
         """Grow each foundation's reach with the free faces: the faces some foundation could
         take at some time, and those among them that no free face has brought there yet (a
         face outside them changes nothing: the next growth waits for one of them)."""
-        found_next = self.found_next
-        homeable = want = 0
-        for i in range(len(nxt)):
-            reach = nxt[i]
-            done = passed[i]
+        homeable: i64 = 0
+        want: i64 = 0
+        for r in self.reaches:
+            reach = r.reach
+            done = r.done
             step = reach & free & ~done
             if step:
-                table = found_next[i]
+                table = r.table
                 while step:
                     done |= step
                     while step:
                         low = step & -step
-                        reach |= table[low.bit_length() - 1]
+                        reach |= table[int(low).bit_length() - 1]
                         step ^= low
                     step = reach & free & ~done
-                passed[i] = done
-                nxt[i] = reach
+                r.done = done
+                r.reach = reach
             homeable |= reach
             want |= reach & ~done
         return homeable, want
@@ -326,7 +353,8 @@ class _DeadCards:
 
     def _start(self, piles: tuple[tuple[int, ...], ...]) -> Start:
         """What the piles of other kinds and the foundations give before any card of the plan's
-        piles is looked at (see ``Start``)."""
+        piles is looked at (see ``Start``); each foundation's reach and what has passed it are
+        left on its ``_Reach`` (``reach0``, ``done0``)."""
         # free: faces of which some card could be on top of its pile at some time; once,
         # twice: the faces that at least one, at least two cards could be put on (a card is
         # not counted as a place for itself: where it may lie on a card of its own face in
@@ -347,26 +375,39 @@ class _DeadCards:
         start = tuple(parts)
         grown_known = self.grown_known
         first = grown_known.get(start)
+        reaches = self.reaches
         if first is None:
             found_next = self.found_next
-            nxt = [0] * count
             for i in range(count):
                 pile = piles[foundations[i]]
+                r = reaches[i]
                 if self.wild_at[i]:
-                    nxt[i] = _EVERY_FACE
+                    r.reach = _EVERY_FACE
                 elif gives_back[i]:  # what it takes with any of its cards on top, or none
                     reach = self.found_empty[i]
                     for card in pile:
                         reach |= found_next[i][face_of[card]]
-                    nxt[i] = reach
+                    r.reach = reach
                 else:
-                    nxt[i] = found_next[i][face_of[pile[-1]]] if pile else self.found_empty[i]
-            passed = [0] * count
-            homeable, want = self._grow(nxt, passed, free)
+                    r.reach = found_next[i][face_of[pile[-1]]] if pile else self.found_empty[i]
+                r.done = 0
+            homeable, want = self._grow(free)
             if len(grown_known) > 50_000:
                 grown_known.clear()
-            first = grown_known[start] = (tuple(nxt), tuple(passed), homeable, want)
-        return free, once, twice, first[0], first[1], first[2], first[3]
+            grown_known[start] = (
+                tuple([r.reach for r in reaches]), tuple([r.done for r in reaches]), homeable,
+                want,
+            )  # fmt: skip
+            for r in reaches:
+                r.reach0 = r.reach
+                r.done0 = r.done
+        else:
+            reach_at, done_at, homeable, want = first
+            for i in range(count):
+                r = reaches[i]
+                r.reach0 = reach_at[i]
+                r.done0 = done_at[i]
+        return free, once, twice, homeable, want
 
     def _unit(
         self,
@@ -425,51 +466,59 @@ class _DeadCards:
         # What the other piles and the foundations give is worked out again only when one of
         # them is not the same tuple as at the last call (a move seldom changes them).
         held = tuple([piles[p] for p in self.held])
-        last = self.start_last
-        if last is not None and same_piles(last[0], held):
-            start = last[1]
-        else:
-            start = self._start(piles)
-            self.start_last = (held, start)
-        free, once, twice, nxt_start, passed_start, homeable, want = start
-        # nxt[i]: the faces foundation i could take at some time, as far as is known; passed[i]:
-        # those that a free card could bring there, so that the foundation grows past them.
-        nxt = list(nxt_start)
-        passed = list(passed_start)
-        anywhere = self.blind_bits  # faces some empty pile could take
-        plan_p, plan_takes, plan_least = self.plan_p, self.plan_takes, self.plan_least
-        plan_loops, plan_empty = self.plan_loops, self.plan_empty
-        plan_joins, plan_whole = self.plan_joins, self.plan_whole
-        # the piles not yet emptied, and for each how many cards from the top could leave
-        active = list(self.plan_all)
-        gone = [0] * len(plan_p)
+        last = self.start_held
+        if last is None or not same_piles(last, held):
+            self.start = self._start(piles)
+            self.start_held = held
+        start = self.start
+        # Bit sets of faces, as machine ints in compiled code (see ``Start``).
+        free: i64 = start[0]
+        once: i64 = start[1]
+        twice: i64 = start[2]
+        homeable: i64 = start[3]
+        want: i64 = start[4]
+        # Each foundation's reach: the faces it could take at some time, as far as is known;
+        # and what has passed it: those that a free card could bring there, so that the
+        # foundation grows past them.
+        for r in self.reaches:
+            r.reach = r.reach0
+            r.done = r.done0
+        anywhere: i64 = self.blind_bits  # faces some empty pile could take
+        # A bit is shifted from this, not from a literal 1, which compiled code shifts as a C
+        # int of 32 bits (a face above 30 would get no bit); a local set to 1 is folded too.
+        one = self.one
+        # the piles not yet emptied, the first ``count`` of ``active``; on each, how many cards
+        # from the top could leave
+        active = list(self.columns)
+        count: i64 = len(active)
         waiting: list[int] = []  # face * 2 + own of cards that could only go home
         first = True  # the first pass: every pile's top card is reached for the first time
         changed = True
         while changed:
             changed = False
             if free & want:
-                homeable, want = self._grow(nxt, passed, free)
-            kept = 0
-            for j in active:
-                pile = piles[plan_p[j]]
-                size = len(pile)
-                k = gone[j]
-                least = plan_least[j]
-                takes = plan_takes[j]
-                loops = plan_loops[j]
+                homeable, want = self._grow(free)
+            kept: i64 = 0
+            for q in range(count):
+                column = active[q]
+                pile = piles[column.place]
+                size: i64 = len(pile)
+                k: i64 = 0 if first else column.gone
+                least = column.least
+                takes = column.takes
+                loops = column.loops
                 # A pile stopped at a card on an earlier pass: that card was reached then.
                 fresh = first
                 while k < size:
-                    i = size - 1 - k
-                    face = face_of[pile[i]]
-                    bit = 1 << face
+                    i: i64 = size - 1 - k
+                    face: i64 = face_of[pile[i]]
+                    bit = one << face
                     mine = i + 1 >= least
                     if fresh:
                         free |= bit
                         changed = True
                         if mine:
-                            gives = takes[face]
+                            gives: i64 = takes[face]
                             twice |= once & gives
                             once |= gives
                     own = mine and loops & bit != 0
@@ -480,8 +529,8 @@ class _DeadCards:
                     elif homeable & bit:
                         waiting.append(face * 2 + (1 if own else 0))
                     else:
-                        units = plan_joins[j]
-                        wholes = plan_whole[j]
+                        units = column.joins
+                        wholes = column.whole
                         if not units and not wholes:
                             break
                         low = self._unit(
@@ -491,9 +540,9 @@ class _DeadCards:
                             break
                         # The group from ``low`` up leaves together: its cards lie on a place
                         # now, and may be on top there some time.
-                        for q in range(low, i + 1):
-                            moved = face_of[pile[q]]
-                            free |= 1 << moved
+                        for m in range(low, i + 1):
+                            moved: i64 = face_of[pile[m]]
+                            free |= one << moved
                             gives = moved_takes[moved]
                             twice |= once & gives
                             once |= gives
@@ -501,18 +550,18 @@ class _DeadCards:
                     k += 1
                     fresh = True
                     changed = True
-                gone[j] = k
+                column.gone = k
                 if k < size:
-                    active[kept] = j
+                    active[kept] = column
                     kept += 1
-                elif plan_empty[j] & ~anywhere:
-                    anywhere |= plan_empty[j]
+                elif column.empty & ~anywhere:
+                    anywhere |= column.empty
                     if anywhere == _EVERY_FACE:
                         return False  # every card left can go to some emptied pile
                     changed = True
             if not kept:
                 return False  # every card of these piles could leave: no proof
-            del active[kept:]
+            count = kept
             first = False
             if waiting:
                 still: list[int] = []
