@@ -448,6 +448,54 @@ def test_stats_memory_does_not_depend_on_the_number_of_deals(solve: bool) -> Non
     assert one_line(run.err) == f"solitaire: interrupted after {done} of {10**12} deals"
 
 
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("solve", [False, True], ids=["played", "solved"])
+def test_ctrl_c_at_any_moment_ends_parallel_stats_cleanly(solve: bool) -> None:
+    # Ctrl-C lands wherever the main process is; with concurrent.futures it could land inside
+    # the executor's own locking, leave a lock held, and the exit then waited for ever on the
+    # executor's thread (or a traceback of that thread came out). Many short runs, each
+    # interrupted at another moment, give such a race its chances.
+    args = ["stats", "clock", "--deals", str(10**12), "--jobs", "2", "--json"]
+    for tried in range(8):
+        proc = subprocess.Popen(
+            [*COMMAND, *args, *(["--solve"] if solve else [])],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            preexec_fn=limits(),
+            start_new_session=True,
+        )
+        try:
+            # once started (about 0.5 s), at moments spread over the run's first seconds
+            time.sleep(1.0 + 0.17 * tried)
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=10)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+        assert proc.returncode == 130, err
+        # nothing but the run's own line: no traceback of a thread or of a worker process
+        if solve:
+            assert err == b"", err.decode()
+        else:
+            assert one_line(err.decode()).startswith("solitaire: interrupted after "), err
+        if out:
+            assert json.loads(out)["interrupted"] is True
+        began = time.monotonic()  # its workers end with it (a zombie is gone once reaped)
+        while group_alive(proc.pid) and time.monotonic() - began < 1:
+            time.sleep(0.02)
+        assert not group_alive(proc.pid), "a worker process outlived the run"
+
+
 @pytest.mark.parametrize("jobs", ["2", "1"])
 def test_ctrl_c_ends_stats_at_once_with_what_was_done(jobs: str) -> None:
     args = ["stats", "big-ben", "--deals", "100000", "--jobs", jobs]

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Generator, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..core.seeds import Seed, seed_after
@@ -22,6 +19,7 @@ from ..core.state import State
 from ..game.game import Game
 from ..game.load import load_game
 from .hints import suggest
+from .workers import Workers, WorkersFailed
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +52,9 @@ def play_deal(game: Game, seed: Seed, max_actions: int = 0) -> DealResult:
     return DealResult(seed, game.outcome(state) or "unfinished", game.score(state), count)
 
 
-# Deals are played in chunks sized to take about this long: short enough that Ctrl-C is served
-# within a fraction of a second (a chunk under way is finished, never abandoned), long enough
-# that handing chunks to processes costs little. Sizes are learnt from the chunks done.
+# Deals are played in chunks sized to take about this long: short enough that results come in
+# steadily (and Ctrl-C, which drops the chunks under way in the processes, loses little), long
+# enough that handing chunks to processes costs little. Sizes are learnt from the chunks done.
 CHUNK_SECONDS = 0.2
 MAX_CHUNK = 10_000
 
@@ -100,19 +98,14 @@ def end_with_parent(poll: float = 0.2) -> None:
 
 
 def _init_worker(path: str) -> None:
-    # Ctrl-C is the parent's to handle: it stops handing out work and waits for the chunks
-    # under way. The parent started this process with SIGINT blocked, so that no interrupt
-    # could arrive before it was ignored here.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     end_with_parent()
     global _WORKER_GAME
     _WORKER_GAME = load_game(path)
 
 
-def _run_chunk(first: Seed, count: int) -> tuple[list[DealResult], float]:
+def _run_chunk(chunk: tuple[Seed, int]) -> tuple[list[DealResult], float]:
     assert _WORKER_GAME is not None
-    return _play_chunk(_WORKER_GAME, first, count)
+    return _play_chunk(_WORKER_GAME, *chunk)
 
 
 class StatsFailed(RuntimeError):
@@ -126,7 +119,7 @@ def run_deals(
 
     Memory does not depend on ``count``: only a few chunks are handed to the processes ahead
     of the one awaited. Closing the iterator, or an interrupt (KeyboardInterrupt) while it
-    waits, stops handing out work; the chunks under way are finished and the processes end.
+    waits, stops the processes at once (the chunks under way are not reported).
     """
     jobs = max(1, min(jobs, os.cpu_count() or 1, count))
     if jobs == 1 or game.path is None:
@@ -146,34 +139,29 @@ def _run_parallel(path: str, first_seed: Seed, count: int, jobs: int) -> Iterato
     sizer = _Sizer()
     handed = 0  # deals handed out so far
     ahead = 2 * jobs  # chunks handed out beyond the one awaited: every process kept busy
-    pending: deque[Future[tuple[list[DealResult], float]]] = deque()
-    pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(path,))
+    order: deque[int] = deque()  # the tickets of the chunks under way, in seed order
+    early: dict[int, tuple[list[DealResult], float]] = {}  # chunks done before those ahead
+    with Workers(jobs, _run_chunk, _init_worker, (path,)) as workers:
 
-    def hand_out() -> None:
-        nonlocal handed
-        while len(pending) < ahead and handed < count:
-            size = min(sizer.size, count - handed)
-            pending.append(pool.submit(_run_chunk, seed_after(first_seed, handed), size))
-            handed += size
+        def hand_out() -> None:
+            nonlocal handed
+            while len(order) < ahead and handed < count:
+                size = min(sizer.size, count - handed)
+                order.append(workers.send((seed_after(first_seed, handed), size)))
+                handed += size
 
-    try:
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:  # the processes start here, with SIGINT blocked (see _init_worker)
-            hand_out()
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        while pending:
-            try:
-                batch, seconds = pending.popleft().result()
-            except BrokenProcessPool as exc:
-                raise StatsFailed(f"the processes playing the deals stopped: {exc}") from None
+        hand_out()
+        while order:
+            while order[0] not in early:
+                try:
+                    ticket, chunk = workers.receive()
+                except WorkersFailed as exc:
+                    raise StatsFailed(f"the processes playing the deals stopped: {exc}") from None
+                early[ticket] = chunk
+            batch, seconds = early.pop(order.popleft())
             sizer.learn(len(batch), seconds)
             hand_out()
             yield batch
-    finally:
-        for future in pending:
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

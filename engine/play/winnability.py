@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 import math
 import os
-import signal
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from ..game.game import Game
 from ..game.load import load_game
 from .solver import Budget, Solver
 from .stats import end_with_parent, wilson
+from .workers import Workers, WorkersFailed
 
 
 @dataclass(frozen=True)
@@ -58,8 +57,6 @@ def _init_worker(
     path: str, nodes: int | None, seconds: float | None, positions: int | None
 ) -> None:
     global _WORKER
-    # Ctrl-C is the main process's to handle: it stops the workers itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()
     _WORKER = (load_game(path), Budget(nodes, seconds, positions))
 
@@ -153,9 +150,11 @@ def run(
         if progress:
             progress(verdict)
     todo = (s for i in range(count) if (s := seed_after(first, i)) not in done)
+    under_way: Iterator[DealVerdict] | None = None
     try:
         spread = solve_all or _solve_all
-        for verdict in spread(game, todo, count - len(verdicts), budget, jobs):
+        under_way = spread(game, todo, count - len(verdicts), budget, jobs)
+        for verdict in under_way:
             verdicts.append(verdict)
             if fd is not None:
                 line = json.dumps(verdict.as_json(game.id)) + "\n"
@@ -167,6 +166,11 @@ def run(
             if progress:
                 progress(verdict)
     finally:
+        # Closed here, not when collected (a traceback may hold it): whatever ended the loop,
+        # the processes are stopped before the summary is written.
+        close = getattr(under_way, "close", None)
+        if close is not None:
+            close()
         if fd is not None:
             os.close(fd)
     return sorted(verdicts, key=lambda v: _place(first, v.seed))
@@ -193,30 +197,30 @@ def _solve_all(
         for seed in seeds:
             yield solve_deal(game, seed, budget)
         return
-    pool = ProcessPoolExecutor(
+    # The processes are started at once, each given two deals, and one more as each is done:
+    # every process is kept busy and memory does not grow with the number of deals. Leaving,
+    # however (Ctrl-C, a generator closed), terminates the processes and waits for their end.
+    with Workers(
         jobs,
-        initializer=_init_worker,
-        initargs=(str(game.path), budget.nodes, budget.seconds, budget.positions),
-    )
-    pending: set[Future[DealVerdict]] = set()
-    feed = iter(seeds)
-    try:
+        _work,
+        _init_worker,
+        (str(game.path), budget.nodes, budget.seconds, budget.positions),
+    ) as workers:
+        feed = iter(seeds)
         for seed in _take(feed, 2 * jobs):
-            pending.add(pool.submit(_work, seed))
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
-                for seed in _take(feed, 1):
-                    pending.add(pool.submit(_work, seed))
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+            workers.send(seed)
+        while workers.in_hand:
+            try:
+                _, verdict = workers.receive()
+            except WorkersFailed as exc:
+                raise SolveFailed(f"the processes solving the deals stopped: {exc}") from None
+            for seed in _take(feed, 1):
+                workers.send(seed)
+            yield verdict
+
+
+class SolveFailed(RuntimeError):
+    """The processes solving the deals stopped (killed, or out of memory)."""
 
 
 def _take(feed: Iterator[Seed], count: int) -> Iterable[Seed]:

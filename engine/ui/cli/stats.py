@@ -134,7 +134,7 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
     """``stats --solve``: every deal judged by the solver within the budget."""
     from ...play.cluster import ClusterError
     from ...play.solver import Budget
-    from ...play.winnability import DealVerdict, ResultsError, run, summarise
+    from ...play.winnability import DealVerdict, ResultsError, SolveFailed, run, summarise
     from .cluster import open_cluster
 
     seconds = args.budget_seconds
@@ -159,6 +159,8 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
         interrupted = True
     except ResultsError as exc:
         raise InputError(f"--results {exc}") from None
+    except SolveFailed as exc:
+        raise InputError(str(exc)) from None
     except ClusterError as exc:
         raise InputError(str(exc)) from None
     finally:
