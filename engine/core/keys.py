@@ -151,6 +151,13 @@ class PositionKeys:
             parts += tuple(tuple(sorted(piles[i] for i in g)) for g in self.groups)
         return (state.phase, state.counts, parts)
 
+    def forget(self) -> None:
+        """Drop the terms worked out so far: they hold on to the piles they were made for, and
+        a process that searches deal after deal would keep every deal's piles (its memory
+        growing with the number of deals) where the piles of one search are all that help."""
+        for known in self._terms:
+            known.clear()
+
     def _term(self, index: int, pile: tuple[int, ...]) -> int:
         """The term of pile ``index`` in the hash: a mix of its salt with a hash of its cards as
         the key sees them (copies alike; a sink's ends and size). Worked out once per pile

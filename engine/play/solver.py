@@ -587,6 +587,7 @@ class Solver:
         deadline = began + budget.seconds if budget.seconds is not None else None
         table = _Table(budget.positions or MAX_POSITIONS)
         game = self.game
+        game.keys.forget()  # what is kept for another deal's piles would only take memory
         state, actions = game.expand(start)
         if game.outcome(state) == "won":
             return Solution("won", [], 1, cpu() - began)
