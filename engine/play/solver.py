@@ -282,15 +282,15 @@ class _BestFirst:
         self.won: list[tuple[State, Action]] | None = None
         self.root = key
         self.start = start
-        self._add(start, key, keys.piles_sum(start))
+        self._add(start, key, keys.piles_sum(start), solver.distance(start))
 
     def size(self) -> int:
         return len(self.came)
 
-    def _add(self, state: State, key: int, total: int) -> None:
+    def _add(self, state: State, key: int, total: int, distance: int) -> None:
         self.waiting[key] = (state, total)
         # Of positions that look alike, the newest first: a plateau is searched in depth.
-        heapq.heappush(self.frontier, (self.solver.distance(state), -self.counter, key))
+        heapq.heappush(self.frontier, (distance, -self.counter, key))
         self.counter += 1
 
     def advance(self, allowance: int, deadline: float | None) -> tuple[int, int]:
@@ -326,6 +326,7 @@ class _BestFirst:
                 lost.add(key)
                 continue
             ordered, _ = solver.ordered(state, key, actions, table, None)
+            whole, parts = solver.parts(state)
             for action in ordered:
                 after = successor(state, action)
                 child, total = child_hash(state, parent_total, after)
@@ -336,7 +337,7 @@ class _BestFirst:
                 if outcome(after) == "won":
                     self.won = self._line(child)
                     return _WON, nodes
-                self._add(after, child, total)
+                self._add(after, child, total, solver.distance_after(state, parts, whole, after))
         return _DONE, nodes
 
     def _line(self, key: int) -> list[tuple[State, Action]]:
@@ -373,11 +374,12 @@ class Solver:
         # What the foundations take next, for the last foundations asked about: kept only when
         # it depends on the foundations alone.
         self._home_by_foundations = not any(rule.reads_others for _, rule in self.home_rules)
-        self._home_last: tuple[tuple[tuple[int, ...], ...], frozenset[int]] | None = None
+        self._home_last: tuple[tuple[tuple[int, ...], ...], int] | None = None
         # Piles the position keys treat alike: a move into one empty pile of such a group
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
-        self._faces_under: dict[tuple[int, ...], frozenset[int]] = {}
+        self._faces_under: dict[tuple[int, ...], int] = {}
+        self._bits_of: dict[frozenset[int], int] = {}  # a set of faces as bits of an int
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
         self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
@@ -406,26 +408,44 @@ class Solver:
             else {}
         )
 
-    def _under(self, pile: tuple[int, ...]) -> frozenset[int]:
-        """The faces of a pile's cards below its top card (worked out once per pile)."""
+    def _under(self, pile: tuple[int, ...]) -> int:
+        """The faces of a pile's cards below its top card, as bits (worked out once per
+        pile)."""
         known = self._faces_under
         faces = known.get(pile)
         if faces is None:
             if len(known) > 200_000:
                 known.clear()
-            faces = known[pile] = frozenset(FACE[c] for c in pile[:-1])
+            faces = 0
+            for card in pile[:-1]:
+                faces |= 1 << FACE[card]
+            known[pile] = faces
         return faces
 
-    def _home_next(self, state: State) -> frozenset[int]:
-        """The faces some foundation takes next."""
+    def _bits(self, faces: frozenset[int]) -> int:
+        """A set of faces as bits of an int (the rules' sets are few, and each is kept)."""
+        known = self._bits_of
+        bits = known.get(faces)
+        if bits is None:
+            if len(known) > 10_000:
+                known.clear()
+            bits = 0
+            for face in faces:
+                bits |= 1 << face
+            known[faces] = bits
+        return bits
+
+    def _home_next(self, state: State) -> int:
+        """The faces some foundation takes next, as bits."""
         piles = state.piles
         homes = tuple([piles[f] for f in self.foundations])
         last = self._home_last
         if last is not None and same_piles(last[0], homes):  # as often in a row
             return last[1]
-        faces: frozenset[int] = frozenset()
+        faces = 0
         for f, rule in self.home_rules:
-            faces |= rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
+            wanted = rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
+            faces |= self._bits(wanted)
         if self._home_by_foundations:
             self._home_last = (homes, faces)
         return faces
@@ -434,37 +454,64 @@ class Solver:
         """How far a position looks from a win, for the best-first search: the cards not yet
         home, the cards face down, the face-up cards out of order (lying on a card of a built
         pile that they do not build on), and how deep the cards a foundation takes next lie,
-        less the empty piles that could take a card."""
-        piles = state.piles
+        less the empty piles that could take a card. A sum over the piles (``parts``)."""
         home_next = self._home_next(state)
-        open_when_empty = self.open_when_empty
-        builds_on = self._builds_on
-        away = down = depth = empty = disorder = 0
+        piles = state.piles
+        total = 0
         for p in self.others:
-            pile = piles[p]
-            size = len(pile)
-            if not size:
-                empty += p in open_when_empty
-                continue
-            away += size
-            relation = builds_on.get(p)
-            below = DOWN
-            for i in range(size):
-                card = pile[i]
-                if card & DOWN:
-                    down += 1
-                else:
-                    face = FACE[card]
-                    if face in home_next:
-                        depth += size - 1 - i
-                    if relation is not None and not below & DOWN:
-                        disorder += face not in relation[FACE[below]]
-                below = card
-        return 3 * away + 2 * down + 2 * disorder + depth - 3 * empty
+            total += self._part(p, piles[p], home_next)
+        return total
 
-    def _rank(
-        self, state: State, action: Action, home_next: frozenset[int], buried: frozenset[int]
-    ) -> int:
+    def parts(self, state: State) -> tuple[int, list[int]]:
+        """The piles' parts of ``distance(state)`` (in the order of ``others``) and their sum,
+        from which ``distance_after`` works out the distance of a position a move leads to."""
+        home_next = self._home_next(state)
+        piles = state.piles
+        parts = [self._part(p, piles[p], home_next) for p in self.others]
+        return sum(parts), parts
+
+    def distance_after(self, before: State, parts: list[int], whole: int, after: State) -> int:
+        """``distance(after)``, for a position reached from ``before`` whose piles' parts of
+        the distance are ``parts`` (summing to ``whole``): where the foundations are the very
+        same piles, and what they take next depends on them alone, only the piles that
+        changed are looked at (a move changes two or three)."""
+        old = before.piles
+        piles = after.piles
+        if not self._home_by_foundations or not all(piles[f] is old[f] for f in self.foundations):
+            return self.distance(after)
+        home_next = -1
+        others = self.others
+        for k in range(len(others)):
+            p = others[k]
+            pile = piles[p]
+            if pile is not old[p]:
+                if home_next < 0:
+                    home_next = self._home_next(before)
+                whole += self._part(p, pile, home_next) - parts[k]
+        return whole
+
+    def _part(self, p: int, pile: tuple[int, ...], home_next: int) -> int:
+        """Pile ``p``'s part of ``distance``."""
+        size = len(pile)
+        if not size:
+            return -3 if p in self.open_when_empty else 0
+        relation = self._builds_on.get(p)
+        down = depth = disorder = 0
+        below = DOWN
+        for i in range(size):
+            card = pile[i]
+            if card & DOWN:
+                down += 1
+            else:
+                face = FACE[card]
+                if home_next >> face & 1:
+                    depth += size - 1 - i
+                if relation is not None and not below & DOWN:
+                    disorder += face not in relation[FACE[below]]
+            below = card
+        return 3 * size + 2 * down + 2 * disorder + depth
+
+    def _rank(self, state: State, action: Action, home_next: int, buried: frozenset[int]) -> int:
         """How promising an action looks, smallest first: a card home; a move of a run that
         leaves behind a card the run builds on (it splits a longer run that could move
         together, or undoes a build) after every other; a card uncovered that lies face down
@@ -485,7 +532,7 @@ class Solver:
         uncovers = breaks = 0
         if len(pile) > taken:
             below = pile[-taken - 1]
-            uncovers = 2 if below & DOWN else 1 if FACE[below] in home_next else 0
+            uncovers = 2 if below & DOWN else 1 if home_next >> FACE[below] & 1 else 0
             if action.n and not home and not below & DOWN:  # a run (counted) off a face-up card
                 relation = self._builds_on.get(src)
                 if relation is not None and FACE[pile[-taken]] in relation[FACE[below]]:
@@ -536,7 +583,7 @@ class Solver:
         buried = frozenset(
             p
             for p, pile in enumerate(piles)
-            if len(pile) > 1 and p not in found and not home_next.isdisjoint(under(pile))
+            if len(pile) > 1 and p not in found and home_next & under(pile)
         )
         if draw is None:  # ties in the rule file's order: the rank and the place in one int
             ints = [
