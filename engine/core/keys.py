@@ -24,10 +24,10 @@ from ...rules.model import GameSpec
 from ...rules.spec import pile_fields
 from .cards import DOWN, FACE
 from .layout import Layout
+from .mixing import mix as _mix
 from .state import State
 
 # A card as the key sees it: its face and whether it lies face down, not which copy it is.
-_MASK64 = (1 << 64) - 1
 _MASK = (1 << 61) - 1  # a hash fits a machine word (compiled code keeps such ints unboxed)
 _NORMAL: tuple[int, ...] = tuple((card & DOWN) | FACE[card] for card in range(2 * DOWN))
 
@@ -94,16 +94,6 @@ def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
             refs = (refs,) if isinstance(refs, str) else refs
             taken |= set(layout.resolve(refs)) if refs else set(range(len(layout)))
     return tuple(p for p in range(len(layout)) if p not in taken)
-
-
-def _mix(value: int, salt: int) -> int:
-    """A 61-bit term from a hash and a salt, mixed by SplitMix64's finaliser. Python's tuple
-    hash will not do: it is close to linear, so that a sum of its values over the piles lets
-    two cards that change places between two groups of piles cancel out."""
-    x = (value + (salt + 2) * 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return (x ^ (x >> 31)) & _MASK
 
 
 class PositionKeys:
