@@ -395,13 +395,9 @@ def tree_rss(pid: int) -> int:
     return total
 
 
-def interrupt_after(
-    args: Sequence[str], seconds: float, sample: bool = False
-) -> tuple[Run, float, int]:
-    """Start a command, wait, then Ctrl-C it as a terminal would (its whole process group).
-
-    Returns the run, the seconds from Ctrl-C to its end, and the most memory seen."""
-    proc = subprocess.Popen(
+def in_its_own_group(args: Sequence[str]) -> subprocess.Popen[bytes]:
+    """``solitaire ARGS`` started in a process group of its own, as a terminal starts a job."""
+    return subprocess.Popen(
         [*COMMAND, *args],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -410,6 +406,15 @@ def interrupt_after(
         preexec_fn=limits(),
         start_new_session=True,
     )
+
+
+def interrupt_after(
+    args: Sequence[str], seconds: float, sample: bool = False
+) -> tuple[Run, float, int]:
+    """Start a command, wait, then Ctrl-C it as a terminal would (its whole process group).
+
+    Returns the run, the seconds from Ctrl-C to its end, and the most memory seen."""
+    proc = in_its_own_group(args)
     most = 0
     began = time.monotonic()
     try:
@@ -464,15 +469,7 @@ def test_ctrl_c_at_any_moment_ends_parallel_stats_cleanly(solve: bool) -> None:
     # interrupted at another moment, give such a race its chances.
     args = ["stats", "clock", "--deals", str(10**12), "--jobs", "2", "--json"]
     for tried in range(8):
-        proc = subprocess.Popen(
-            [*COMMAND, *args, *(["--solve"] if solve else [])],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=ROOT,
-            preexec_fn=limits(),
-            start_new_session=True,
-        )
+        proc = in_its_own_group([*args, *(["--solve"] if solve else [])])
         try:
             # once started (about 0.5 s), at moments spread over the run's first seconds
             time.sleep(1.0 + 0.17 * tried)
