@@ -173,7 +173,9 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
             if e.mode == "top":
                 continue
             link = e.unit_link(p)
-            table = tuple(_EVERY_FACE if link is None else _bits(link[face]) for face in range(52))
+            table = tuple(
+                _EVERY_FACE if link is None else face_bits(link[face]) for face in range(52)
+            )
             if not any(table):
                 continue  # a run of one card (a free cell): the top card alone
             into = whole if e.mode == "pile" else joins
@@ -193,21 +195,23 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     empty_takes = {t: rule_of[t].on_empty for t in targets if rule_of[t].on_empty}
     found_rules = [layout.accepts[f] for f in foundations]
     # Faces as bits of an int: a set operation is one machine step.
-    found_next = [tuple(_bits(rule.on_top[face]) for face in range(52)) for rule in found_rules]
-    found_empty = [_bits(rule.on_empty) for rule in found_rules]
+    found_next = [tuple(face_bits(rule.on_top[face]) for face in range(52)) for rule in found_rules]
+    found_empty = [face_bits(rule.on_empty) for rule in found_rules]
     wild_at = [f in wild for f in foundations]
     none = tuple(0 for _ in range(52))
-    own_takes = {t: tuple(_bits(rule_of[t].on_top[face]) for face in range(52)) for t in targets}
-    moved_takes = tuple(_bits(faces) for faces in on_moved)
+    own_takes = {
+        t: tuple(face_bits(rule_of[t].on_top[face]) for face in range(52)) for t in targets
+    }
+    moved_takes = tuple(face_bits(faces) for faces in on_moved)
     # A card cannot lie on itself: where a card of a face takes that face, it is not counted.
-    own_loop = {t: _bits(f for f in range(52) if f in rule_of[t].on_top[f]) for t in targets}
+    own_loop = {t: face_bits(f for f in range(52) if f in rule_of[t].on_top[f]) for t in targets}
     plan = tuple(
         (
             p,
             own_takes.get(p, none),
             rule_of[p].min_cards if p in rule_of else 1 << 30,
             own_loop.get(p, 0),
-            _bits(empty_takes.get(p, frozenset())),
+            face_bits(empty_takes.get(p, frozenset())),
             joins.get(p, ()),
             whole.get(p, ()),
         )
@@ -215,7 +219,8 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     )
     test = _DeadCards(
         foundations, wild_at, found_next, found_empty, loose + gives_back,
-        tuple(f in gives_back for f in foundations), plan, moved_takes, _bits(blind), hidden_stays,
+        tuple(f in gives_back for f in foundations), plan, moved_takes, face_bits(blind),
+        hidden_stays,
     )  # fmt: skip
     return test.dead
 
@@ -282,7 +287,6 @@ class _DeadCards:
     ) -> None:
         self.foundations = foundations
         self.wild_at = wild_at
-        self.found_next = found_next
         self.found_empty = found_empty
         self.loose = loose
         self.gives_back = gives_back
@@ -377,19 +381,19 @@ class _DeadCards:
         first = grown_known.get(start)
         reaches = self.reaches
         if first is None:
-            found_next = self.found_next
             for i in range(count):
                 pile = piles[foundations[i]]
                 r = reaches[i]
+                table = r.table
                 if self.wild_at[i]:
                     r.reach = _EVERY_FACE
                 elif gives_back[i]:  # what it takes with any of its cards on top, or none
                     reach = self.found_empty[i]
                     for card in pile:
-                        reach |= found_next[i][face_of[card]]
+                        reach |= table[face_of[card]]
                     r.reach = reach
                 else:
-                    r.reach = found_next[i][face_of[pile[-1]]] if pile else self.found_empty[i]
+                    r.reach = table[face_of[pile[-1]]] if pile else self.found_empty[i]
                 r.done = 0
             homeable, want = self._grow(free)
             if len(grown_known) > 50_000:
@@ -613,7 +617,7 @@ def _won_by_foundations(game: Game) -> bool:
     return True
 
 
-def _bits(faces: Iterable[int]) -> int:
+def face_bits(faces: Iterable[int]) -> int:
     """A set of faces as the bits of an int."""
     out = 0
     for face in faces:

@@ -29,7 +29,7 @@ from typing import Literal
 from ..core.cards import DOWN, FACE
 from ..core.state import Action, State, same_piles
 from ..game.game import Game
-from .pruning import dead_position_test
+from .pruning import dead_position_test, face_bits
 
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
@@ -326,7 +326,7 @@ class _BestFirst:
                 lost.add(key)
                 continue
             ordered, _ = solver.ordered(state, key, actions, table, None)
-            whole, parts = solver.parts(state)
+            home_next, whole, parts = solver.parts(state)
             for action in ordered:
                 after = successor(state, action)
                 child, total = child_hash(state, parent_total, after)
@@ -337,7 +337,12 @@ class _BestFirst:
                 if outcome(after) == "won":
                     self.won = self._line(child)
                     return _WON, nodes
-                self._add(after, child, total, solver.distance_after(state, parts, whole, after))
+                self._add(
+                    after,
+                    child,
+                    total,
+                    solver.distance_after(state, home_next, parts, whole, after),
+                )
         return _DONE, nodes
 
     def _line(self, key: int) -> list[tuple[State, Action]]:
@@ -416,10 +421,7 @@ class Solver:
         if faces is None:
             if len(known) > 200_000:
                 known.clear()
-            faces = 0
-            for card in pile[:-1]:
-                faces |= 1 << FACE[card]
-            known[pile] = faces
+            faces = known[pile] = face_bits([FACE[card] for card in pile[:-1]])
         return faces
 
     def _bits(self, faces: frozenset[int]) -> int:
@@ -429,10 +431,7 @@ class Solver:
         if bits is None:
             if len(known) > 10_000:
                 known.clear()
-            bits = 0
-            for face in faces:
-                bits |= 1 << face
-            known[faces] = bits
+            bits = known[faces] = face_bits(faces)
         return bits
 
     def _home_next(self, state: State) -> int:
@@ -462,31 +461,32 @@ class Solver:
             total += self._part(p, piles[p], home_next)
         return total
 
-    def parts(self, state: State) -> tuple[int, list[int]]:
-        """The piles' parts of ``distance(state)`` (in the order of ``others``) and their sum,
-        from which ``distance_after`` works out the distance of a position a move leads to."""
+    def parts(self, state: State) -> tuple[int, int, list[int]]:
+        """What the foundations take next (as bits), and the piles' parts of
+        ``distance(state)`` (in the order of ``others``) with their sum: from these
+        ``distance_after`` works out the distance of a position a move leads to."""
         home_next = self._home_next(state)
         piles = state.piles
         parts = [self._part(p, piles[p], home_next) for p in self.others]
-        return sum(parts), parts
+        return home_next, sum(parts), parts
 
-    def distance_after(self, before: State, parts: list[int], whole: int, after: State) -> int:
-        """``distance(after)``, for a position reached from ``before`` whose piles' parts of
-        the distance are ``parts`` (summing to ``whole``): where the foundations are the very
-        same piles, and what they take next depends on them alone, only the piles that
-        changed are looked at (a move changes two or three)."""
+    def distance_after(
+        self, before: State, home_next: int, parts: list[int], whole: int, after: State
+    ) -> int:
+        """``distance(after)``, for a position reached from ``before``, where the foundations
+        take ``home_next`` and whose piles' parts of the distance are ``parts`` (summing to
+        ``whole``): where the foundations are the very same piles, and what they take next
+        depends on them alone, only the piles that changed are looked at (a move changes two
+        or three)."""
         old = before.piles
         piles = after.piles
         if not self._home_by_foundations or not all(piles[f] is old[f] for f in self.foundations):
             return self.distance(after)
-        home_next = -1
         others = self.others
         for k in range(len(others)):
             p = others[k]
             pile = piles[p]
             if pile is not old[p]:
-                if home_next < 0:
-                    home_next = self._home_next(before)
                 whole += self._part(p, pile, home_next) - parts[k]
         return whole
 
