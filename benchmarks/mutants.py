@@ -149,8 +149,8 @@ MUTANTS = [
            "                    if True:\n                        found.append",
            "move_top offers a move onto the same pile"),
     Mutant("move-face-down", V + "effects/moves.py",
-           "            if pile and not pile[-1] & DOWN:\n                tops.setdefault",
-           "            if pile:\n                tops.setdefault",
+           "            if pile and not pile[-1] & DOWN:\n                face = FACE[pile[-1]]",
+           "            if pile:\n                face = FACE[pile[-1]]",
            "move_top offers face-down cards"),
     Mutant("fill-face-ignored", V + "effects/dealing.py",
            "        self.size = spec.size\n        self.source = layout.one(spec.source)\n"

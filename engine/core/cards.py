@@ -25,6 +25,17 @@ RANK: Final[tuple[int, ...]] = tuple((c & MASK) % 13 + 1 for c in range(2 * DOWN
 SUIT: Final[tuple[int, ...]] = tuple((c & MASK) % 52 // 13 for c in range(2 * DOWN))
 FACE: Final[tuple[int, ...]] = tuple((c & MASK) % 52 for c in range(2 * DOWN))
 NAME: tuple[str, ...] = tuple(card_name(RANK[c], SUIT[c]) for c in range(DOWN))
+# Each face's bit, for sets of faces kept as the bits of an int (a table: compiled code would
+# shift a literal 1 as a C int of 32 bits).
+FACE_BIT: Final[tuple[int, ...]] = tuple(1 << face for face in range(52))
+
+
+def face_bits(faces: Iterable[int]) -> int:
+    """A set of faces as the bits of an int."""
+    out = 0
+    for face in faces:
+        out |= FACE_BIT[face]
+    return out
 
 
 class DeckError(ValueError):

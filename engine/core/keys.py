@@ -121,6 +121,12 @@ class PositionKeys:
             {} for _ in range(2 * max(salt, default=0) + 2)
         ]
         self._phase_terms: dict[tuple[str, tuple[int, ...]], int] = {}
+        # The last phase asked about, and its term (most positions of a search share one).
+        self._last_phase: tuple[str, tuple[int, ...], int] = ("", (), 0)
+        # For each place, the last pile whose term ``child_hash`` took away, and that term:
+        # the children of one position take away the terms of the same piles.
+        self._parent_piles: list[tuple[int, ...] | None] = [None] * len(layout)
+        self._parent_terms: list[int] = [0] * len(layout)
 
     def key(self, state: State) -> Hashable:
         """A key equal for positions that play alike (and only for those)."""
@@ -147,6 +153,7 @@ class PositionKeys:
         growing with the number of deals) where the piles of one search are all that help."""
         for known in self._terms:
             known.clear()
+        self._parent_piles = [None] * len(self._parent_piles)
 
     def _term(self, index: int, pile: tuple[int, ...]) -> int:
         """The term of pile ``index`` in the hash: a mix of its salt with a hash of its cards as
@@ -166,10 +173,15 @@ class PositionKeys:
         return term
 
     def _phase_term(self, state: State) -> int:
-        at = (state.phase, state.counts)
+        phase, counts = state.phase, state.counts
+        last = self._last_phase
+        if phase is last[0] and counts is last[1]:
+            return last[2]
+        at = (phase, counts)
         term = self._phase_terms.get(at)
         if term is None:
             term = self._phase_terms[at] = _mix(hash(at), -1)
+        self._last_phase = (phase, counts, term)
         return term
 
     def piles_sum(self, state: State) -> int:
@@ -195,7 +207,13 @@ class PositionKeys:
             pile = piles[i]
             old = before[i]
             if pile is not old:
-                total += self._term(i, pile) - self._term(i, old)
+                if old is self._parent_piles[i]:
+                    gone = self._parent_terms[i]
+                else:
+                    gone = self._term(i, old)
+                    self._parent_piles[i] = old
+                    self._parent_terms[i] = gone
+                total += self._term(i, pile) - gone
         total &= _MASK
         return (total + self._phase_term(state)) & _MASK, total
 

@@ -7,12 +7,12 @@ simply does without it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Final
 
 from mypy_extensions import i64
 
-from ..core.cards import DOWN, FACE
+from ..core.cards import DOWN, FACE, face_bits
 from ..core.state import State, same_piles
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, DealRow, FillGaps, Redeal
@@ -299,6 +299,7 @@ class _DeadCards:
         # What the piles of other kinds (a stock) give: the faces they hold and how many cards
         # each face could be put on. They change seldom, so it is worked out once for each.
         self.loose_known: dict[tuple[tuple[int, ...], ...], tuple[int, int, int]] = {}
+        self.loose_last: tuple[tuple[tuple[int, ...], ...], tuple[int, int, int]] | None = None
         # The foundations grown with those faces alone, by the faces and the foundations' tops.
         self.grown_known: dict[
             tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...], int, int]
@@ -363,7 +364,16 @@ class _DeadCards:
         # twice: the faces that at least one, at least two cards could be put on (a card is
         # not counted as a place for itself: where it may lie on a card of its own face in
         # its pile, it needs two)
-        free, once, twice = self._loose(tuple([piles[p] for p in self.loose]))
+        loose = tuple([piles[p] for p in self.loose])
+        # (the last piles asked about first: a long stock stays the same tuple from position
+        # to position, and a lookup by value would hash it every time)
+        last = self.loose_last
+        if last is not None and same_piles(last[0], loose):
+            free, once, twice = last[1]
+        else:
+            found = self._loose(loose)
+            self.loose_last = (loose, found)
+            free, once, twice = found
         # The foundations grown with the free cards of the other piles alone: the same for
         # every position with the same foundations' tops and those cards (often the case).
         face_of = FACE
@@ -495,7 +505,13 @@ class _DeadCards:
         # from the top could leave
         active = list(self.columns)
         count: i64 = len(active)
-        waiting: list[int] = []  # face * 2 + own of cards that could only go home
+        # The faces of cards that could only go home, waiting for a place: one such card at
+        # least, two at least (a second card of a face gives the places it makes twice);
+        # ``mine_*`` for cards that need two places (see ``own``).
+        wait_one: i64 = 0
+        wait_two: i64 = 0
+        mine_one: i64 = 0
+        mine_two: i64 = 0
         first = True  # the first pass: every pile's top card is reached for the first time
         changed = True
         while changed:
@@ -507,7 +523,10 @@ class _DeadCards:
                 column = active[q]
                 pile = piles[column.place]
                 size: i64 = len(pile)
-                k: i64 = 0 if first else column.gone
+                # (not a conditional expression: compiled, it would box both sides)
+                k: i64 = 0
+                if not first:
+                    k = column.gone
                 least = column.least
                 takes = column.takes
                 loops = column.loops
@@ -531,7 +550,12 @@ class _DeadCards:
                         twice |= once & gives
                         once |= gives
                     elif homeable & bit:
-                        waiting.append(face * 2 + (1 if own else 0))
+                        if own:
+                            mine_two |= mine_one & bit
+                            mine_one |= bit
+                        else:
+                            wait_two |= wait_one & bit
+                            wait_one |= bit
                     else:
                         units = column.joins
                         wholes = column.whole
@@ -567,18 +591,27 @@ class _DeadCards:
                 return False  # every card of these piles could leave: no proof
             count = kept
             first = False
-            if waiting:
-                still: list[int] = []
-                for item in waiting:
-                    face = item >> 1
-                    if (anywhere | (twice if item & 1 else once)) >> face & 1:
-                        gives = moved_takes[face]
-                        twice |= once & gives
-                        once |= gives
-                        changed = True
-                    else:
-                        still.append(item)
-                waiting = still
+            if wait_one | mine_one:
+                # The waiting cards that have a place now leave, each giving its places (a
+                # face that waits twice gives them twice).
+                ready: i64 = wait_one & (anywhere | once)
+                ready_mine: i64 = mine_one & (anywhere | twice)
+                if ready | ready_mine:
+                    changed = True
+                    wait_one &= ~ready
+                    mine_one &= ~ready_mine
+                    for pending, doubled in ((ready, wait_two), (ready_mine, mine_two)):
+                        while pending:
+                            low = pending & -pending
+                            pending ^= low
+                            gives = moved_takes[int(low).bit_length() - 1]
+                            if doubled & low:
+                                twice |= gives
+                            else:
+                                twice |= once & gives
+                            once |= gives
+                    wait_two &= ~ready
+                    mine_two &= ~ready_mine
         return True
 
 
@@ -615,14 +648,6 @@ def _won_by_foundations(game: Game) -> bool:
         if not ok:
             return False
     return True
-
-
-def face_bits(faces: Iterable[int]) -> int:
-    """A set of faces as the bits of an int."""
-    out = 0
-    for face in faces:
-        out |= 1 << face
-    return out
 
 
 def _walks(counts: list[int], start: int, end: int, wrap: bool) -> bool:

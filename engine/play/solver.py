@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
-from ..core.cards import DOWN, FACE
-from ..core.state import Action, State, same_piles
+from ..core.cards import DOWN, FACE, face_bits
+from ..core.state import Action, State
 from ..game.game import Game
-from .pruning import dead_position_test, face_bits
+from .pruning import dead_position_test
 
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
@@ -375,15 +375,24 @@ class Solver:
         # Places that hold one card at most (free cells): worth emptying, costly to fill.
         self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
         self.home_rules = [(f, accepts[f]) for f in game.foundations]
+        # Each foundation's rule with what it takes as bits: on each face, when empty, next to
+        # a face-down card.
+        self._home_bits = [
+            (f, r, tuple(face_bits(x) for x in r.on_top), face_bits(r.on_empty), face_bits(r.blind))
+            for f, r in self.home_rules
+        ]
         self.foundations = tuple(game.foundations)
         # What the foundations take next, for the last foundations asked about: kept only when
         # it depends on the foundations alone.
         self._home_by_foundations = not any(rule.reads_others for _, rule in self.home_rules)
-        self._home_last: tuple[tuple[tuple[int, ...], ...], int] | None = None
+        self._home_last_piles: list[tuple[int, ...]] = []
+        self._home_last_faces = 0
         # Piles the position keys treat alike: a move into one empty pile of such a group
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
         self._faces_under: dict[tuple[int, ...], int] = {}
+        self._under_pile: list[tuple[int, ...]] = [() for _ in accepts]
+        self._under_faces: list[int] = [0 for _ in accepts]
         self._bits_of: dict[frozenset[int], int] = {}  # a set of faces as bits of an int
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
@@ -391,6 +400,12 @@ class Solver:
         # Piles that are built on (their rule relates one card to the next): there a card that
         # does not build on the one below is in disorder, and must be moved off one day.
         self._builds_on = {p: accepts[p].relation for p in self.others if any(accepts[p].relation)}
+        # The same by place, for ``_part``; and the part of an empty pile.
+        self._relation_at = [self._builds_on.get(p) for p in range(len(accepts))]
+        self._empty_part = [-3 if p in self.open_when_empty else 0 for p in range(len(accepts))]
+        self._part_pile: list[tuple[int, ...]] = [() for _ in accepts]
+        self._part_home = [0 for _ in accepts]
+        self._part_value = [0 for _ in accepts]
         # The effects whose actions may be safe, by name: their tests, bound once.
         self._safe_tests: dict[str, Callable[[State, Action], bool]] = {
             name: effect.is_safe for name, effect in game.effects.items() if effect.may_be_safe()
@@ -413,16 +428,28 @@ class Solver:
             else {}
         )
 
-    def _under(self, pile: tuple[int, ...]) -> int:
-        """The faces of a pile's cards below its top card, as bits (worked out once per
-        pile)."""
-        known = self._faces_under
-        faces = known.get(pile)
-        if faces is None:
-            if len(known) > 200_000:
-                known.clear()
-            faces = known[pile] = face_bits([FACE[card] for card in pile[:-1]])
-        return faces
+    def _hides(self, piles: tuple[tuple[int, ...], ...], p: int, home_next: int) -> int:
+        """1 when pile ``p`` (not a foundation) hides, below its top card, a card that a
+        foundation takes next (``home_next``, as bits); else 0."""
+        pile = piles[p]
+        if len(pile) < 2 or p in self.foundation_set:
+            return 0
+        # The faces below the top card, worked out once per pile: the last pile seen at each
+        # place first (a long waste or stock stays the same tuple from move to move, and a
+        # lookup by value would hash it every time), then by value.
+        if pile is self._under_pile[p]:
+            faces = self._under_faces[p]
+        else:
+            known = self._faces_under
+            found = known.get(pile)
+            if found is None:
+                if len(known) > 200_000:
+                    known.clear()
+                found = known[pile] = face_bits([FACE[card] for card in pile[:-1]])
+            faces = found
+            self._under_pile[p] = pile
+            self._under_faces[p] = faces
+        return 1 if home_next & faces else 0
 
     def _bits(self, faces: frozenset[int]) -> int:
         """A set of faces as bits of an int (the rules' sets are few, and each is kept)."""
@@ -437,16 +464,33 @@ class Solver:
     def _home_next(self, state: State) -> int:
         """The faces some foundation takes next, as bits."""
         piles = state.piles
-        homes = tuple([piles[f] for f in self.foundations])
-        last = self._home_last
-        if last is not None and same_piles(last[0], homes):  # as often in a row
-            return last[1]
+        foundations = self.foundations
+        last = self._home_last_piles
+        if last:  # the same foundations as at the last call, as often in a row
+            for k, f in enumerate(foundations):
+                if piles[f] is not last[k]:
+                    break
+            else:
+                return self._home_last_faces
         faces = 0
-        for f, rule in self.home_rules:
-            wanted = rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
-            faces |= self._bits(wanted)
+        for f, rule, on_top, on_empty, blind in self._home_bits:
+            if rule.reads_others:
+                faces |= self._bits(rule.wanted_at(piles, f))
+                continue
+            # rule.wanted(pile), as bits
+            pile = piles[f]
+            count = len(pile)
+            if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
+                continue
+            if not count:
+                faces |= on_empty
+            elif pile[-1] & DOWN:
+                faces |= blind
+            else:
+                faces |= on_top[FACE[pile[-1]]]
         if self._home_by_foundations:
-            self._home_last = (homes, faces)
+            self._home_last_piles = [piles[f] for f in foundations]
+            self._home_last_faces = faces
         return faces
 
     def distance(self, state: State) -> int:
@@ -494,8 +538,13 @@ class Solver:
         """Pile ``p``'s part of ``distance``."""
         size = len(pile)
         if not size:
-            return -3 if p in self.open_when_empty else 0
-        relation = self._builds_on.get(p)
+            return self._empty_part[p]
+        # A long pile (a stock, a waste) is often the very tuple of the position looked at
+        # before: its part is kept with what the foundations took next then.
+        long = size > 8
+        if long and pile is self._part_pile[p] and home_next == self._part_home[p]:
+            return self._part_value[p]
+        relation = self._relation_at[p]
         down = depth = disorder = 0
         below = DOWN
         for i in range(size):
@@ -509,9 +558,14 @@ class Solver:
                 if relation is not None and not below & DOWN:
                     disorder += face not in relation[FACE[below]]
             below = card
-        return 3 * size + 2 * down + 2 * disorder + depth
+        part = 3 * size + 2 * down + 2 * disorder + depth
+        if long:
+            self._part_pile[p] = pile
+            self._part_home[p] = home_next
+            self._part_value[p] = part
+        return part
 
-    def _rank(self, state: State, action: Action, home_next: int, buried: frozenset[int]) -> int:
+    def _rank(self, state: State, action: Action, home_next: int) -> int:
         """How promising an action looks, smallest first: a card home; a move of a run that
         leaves behind a card the run builds on (it splits a longer run that could move
         together, or undoes a build) after every other; a card uncovered that lies face down
@@ -542,7 +596,8 @@ class Solver:
         rank = (1 - home) * 2 + breaks
         rank = rank * 3 + 2 - uncovers
         rank = rank * 4 + (0 if src in single else 1)  # a move (0) before a draw (2 x 2)
-        rank = (rank * 2 + (dst in buried)) * 2 + (src not in buried)
+        rank = (rank * 2 + self._hides(piles, dst, home_next)) * 2
+        rank += 1 - self._hides(piles, src, home_next)
         return (rank * 3 + into_empty) * self._most_taken + self._most_taken - 1 - taken
 
     def ordered(
@@ -578,22 +633,11 @@ class Solver:
             actions = tuple(kept)
         draw = shuffle.random if shuffle is not None else None
         home_next = self._home_next(state)
-        found = self.foundation_set
-        under = self._under
-        buried = frozenset(
-            p
-            for p, pile in enumerate(piles)
-            if len(pile) > 1 and p not in found and home_next & under(pile)
-        )
         if draw is None:  # ties in the rule file's order: the rank and the place in one int
-            ints = [
-                self._rank(state, a, home_next, buried) << 16 | k for k, a in enumerate(actions)
-            ]
+            ints = [self._rank(state, a, home_next) << 16 | k for k, a in enumerate(actions)]
             ints.sort()
             return [actions[k & 0xFFFF] for k in ints], False
-        keyed = [
-            (self._rank(state, a, home_next, buried), draw(), k) for k, a in enumerate(actions)
-        ]
+        keyed = [(self._rank(state, a, home_next), draw(), k) for k, a in enumerate(actions)]
         keyed.sort()
         return [actions[k] for _, _, k in keyed], False
 

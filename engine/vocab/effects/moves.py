@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ...core.accept_rules import Table
-from ...core.cards import DOWN, FACE
+from ...core.cards import DOWN, FACE, FACE_BIT, face_bits
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
@@ -30,6 +30,11 @@ class Move(Effect[MoveSpec]):
         self.mode = spec.cards
         rules = [(t, layout.accepts[t]) for t in self.targets]
         self._rules = rules
+        # What each target's rule takes, as bits of faces (for ``_top_moves``): on each face,
+        # when empty, next to a face-down card.
+        self._on_top_bits = [tuple(face_bits(faces) for faces in r.on_top) for _, r in rules]
+        self._on_empty_bits = [face_bits(r.on_empty) for _, r in rules]
+        self._blind_bits = [face_bits(r.blind) for _, r in rules]
         self._any_reads_others = any(r.reads_others for _, r in rules)
         self._covered = {s: layout.covered_by[s] for s in self.sources if layout.covered_by[s]}
         links: dict[int, Table] = {}
@@ -141,38 +146,46 @@ class Move(Effect[MoveSpec]):
     def _top_moves(self, piles: tuple[tuple[int, ...], ...]) -> list[Action]:
         """The moves of one card: the faces on top of the sources, then the targets that take
         one of them (most targets take none, and are passed over with one set operation)."""
-        tops: dict[int, list[int]] = {}
+        # The faces on top of the sources, as bits, and each source with its face.
+        shown = 0
+        top_faces: list[int] = []
+        top_sources: list[int] = []
         for src in self.sources:
             pile = piles[src]
             if pile and not pile[-1] & DOWN:
-                tops.setdefault(FACE[pile[-1]], []).append(src)
-        if not tops:
+                face = FACE[pile[-1]]
+                shown |= FACE_BIT[face]
+                top_faces.append(face)
+                top_sources.append(src)
+        if not shown:
             return []
-        # A set of the faces: a set tests another set from its smaller side, a dict key by key.
-        shown = set(tops)
         rank = self._source_rank
         # Each move as one int, (source's rank, target's order), sorted as such: ints compare
         # faster than tuples, and the rank and order give the piles back.
         places = len(self._rules)
+        on_top_bits = self._on_top_bits
+        on_empty_bits = self._on_empty_bits
+        blind_bits = self._blind_bits
         found: list[int] = []
         for order, (dst, rule) in enumerate(self._rules):
             if rule.reads_others:
-                wanted = rule.wanted_at(piles, dst)
+                wanted = face_bits(rule.wanted_at(piles, dst)) & shown
             else:  # rule.wanted(pile), written out: this loop runs for every position searched
                 pile = piles[dst]
                 count = len(pile)
                 if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
                     continue
                 if not count:
-                    wanted = rule.on_empty
+                    wanted = on_empty_bits[order] & shown
                 elif pile[-1] & DOWN:
-                    wanted = rule.blind
+                    wanted = blind_bits[order] & shown
                 else:
-                    wanted = rule.on_top[FACE[pile[-1]]]
-            if not wanted or wanted.isdisjoint(shown):
+                    wanted = on_top_bits[order][FACE[pile[-1]]] & shown
+            if not wanted:
                 continue
-            for face in wanted & shown:
-                for src in tops[face]:
+            for k in range(len(top_faces)):
+                if wanted & FACE_BIT[top_faces[k]]:
+                    src = top_sources[k]
                     if src != dst:
                         found.append(rank[src] * places + order)
         found.sort()
