@@ -19,7 +19,7 @@ from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import card_text
 from yaml_solitaire.engine.play import lines
 from yaml_solitaire.engine.play.pruning import dead_card_test, rank_walk_test
-from yaml_solitaire.engine.play.solver import Budget, Solver
+from yaml_solitaire.engine.play.solver import _DONE, Budget, Solver, _BestFirst, _Table
 
 TINY = sorted((ROOT / "tests" / "data" / "tiny").glob("*.yaml"))
 SHIPPED = sorted((ROOT / "games").glob("*.yaml"))
@@ -535,6 +535,32 @@ def test_a_winning_line_takes_no_detour(game_id: str, seed: int | str) -> None:
         for action in game.legal_actions(state):
             assert later.get(game.apply(state, action), k) <= k + 1, (k, action)
     replay_wins(game_id, seed, lines.typed(game, found.line))
+
+
+@pytest.mark.parametrize("name", ["small_golf", "small_black_hole"])
+def test_the_best_first_search_proves_lost_the_positions_it_has_searched_through(
+    name: str,
+) -> None:
+    # Games where no position comes back (every action moves a card on for good): the
+    # best-first search alone, without the dead-position tests, proves each lost deal lost (a
+    # position once every position its actions lead to is proved), and never a position from
+    # which some line wins. It used to prove only the positions with no way on.
+    game = load_game(str(ROOT / "tests" / "data" / "tiny" / f"{name}.yaml"))
+    solver = Solver(game)
+    solver.dead = None
+    lost_deals = 0
+    for seed in range(40):
+        start = game.deal_seed(seed)
+        _, winnable = winnable_positions(game, start)
+        winnable_keys = {game.keys.hash(state) for state in winnable}
+        table = _Table(1_000_000)
+        search = _BestFirst(solver, game.expand(start)[0], table)
+        status, _ = search.advance(1_000_000, None)
+        assert not table.lost & winnable_keys, seed
+        if start not in winnable:
+            assert status == _DONE and search.root in table.lost, seed
+            lost_deals += 1
+    assert lost_deals >= 5, lost_deals
 
 
 def test_what_a_search_proves_stays_proved_across_restarts() -> None:

@@ -121,6 +121,7 @@ class _Frame:
 
 
 _PAUSED, _WON, _DONE = 0, 1, 2
+_NONE = -1  # no position (keys are not negative)
 
 
 class _Run:
@@ -261,11 +262,14 @@ class _BestFirst:
     """A best-first search for a win, which can be paused and continued: the position that
     looks closest to a win (``Solver.distance``) is expanded next, whatever its depth.
 
-    It proves nothing (positions it has seen are not closed), but it reaches wins that lie
-    far down a branch the depth-first order tries late. It skips what the table holds and
-    adds to it what the dead-card test rejects. A position is tested and its actions listed
-    only when its turn comes (most positions put on the frontier never get one); a win is
-    seen as soon as it is reached, where the flow decides it without listing actions."""
+    It reaches wins that lie far down a branch the depth-first order tries late. It skips
+    what the table holds, and adds to it what it proves: a position with no way on (the
+    dead-card test, the flow's loss, no action), and a position it expanded with all its
+    actions (not a safe move alone) once every position they lead to is in the table (each
+    such proof rests on proofs made before it, so a circle of positions waiting on each other
+    proves nothing). A position is tested and its actions listed only when its turn comes
+    (most positions put on the frontier never get one); a win is seen as soon as it is
+    reached, where the flow decides it without listing actions."""
 
     def __init__(self, solver: Solver, start: State, table: _Table) -> None:
         self.solver = solver
@@ -274,18 +278,54 @@ class _BestFirst:
         keys = solver.game.keys
         key = keys.hash(start)
         # each position seen: the key of the position it came from, and the action from there
-        self.came: dict[int, tuple[int, Action | None]] = {key: (0, None)}
+        self.came: dict[int, tuple[int, Action | None]] = {key: (_NONE, None)}
         # each position to expand, as the action left it: the position, its piles' part of
         # the key
         self.waiting: dict[int, tuple[State, int]] = {}
         self.frontier: list[tuple[int, int, int]] = []
+        # each position expanded and not yet proved lost: how many of the positions its actions
+        # lead to are not known to be lost; and for each position, the expanded positions
+        # that wait on it besides the one it came from (once for each action that leads to it)
+        self.pending: dict[int, int] = {}
+        self.also_waiting: dict[int, list[int]] = {}
         self.won: list[tuple[State, Action]] | None = None
         self.root = key
         self.start = start
         self._add(start, key, keys.piles_sum(start), solver.distance(start))
 
     def size(self) -> int:
-        return len(self.came)
+        return len(self.came) + len(self.pending)
+
+    def _proved(self, key: int) -> None:
+        """``key`` is lost: into the table, and so is every expanded position that waited on
+        it alone, and so on up. (Each position is proved here once: when its turn comes, or,
+        expanded, when the last position it waited on is.)"""
+        lost, came, also_waiting = self.table.lost, self.came, self.also_waiting
+        told = self._told
+        todo = [key]
+        while todo:
+            key = todo.pop()
+            lost.add(key)
+            first = came[key][0]
+            if first != _NONE and told(first):
+                todo.append(first)
+            more = also_waiting.pop(key, None)
+            if more is not None:
+                for parent in more:
+                    if told(parent):
+                        todo.append(parent)
+
+    def _told(self, parent: int) -> bool:
+        """A position ``parent`` waited on is lost: whether every one is now."""
+        pending = self.pending
+        left = pending.get(parent)
+        if left is None:  # proved already
+            return False
+        if left > 1:
+            pending[parent] = left - 1
+            return False
+        del pending[parent]
+        return True
 
     def _add(self, state: State, key: int, total: int, distance: int) -> None:
         self.waiting[key] = (state, total)
@@ -303,6 +343,8 @@ class _BestFirst:
         table = self.table
         lost = table.lost
         came, waiting, frontier = self.came, self.waiting, self.frontier
+        pending, also_waiting = self.pending, self.also_waiting
+        proved = self._proved
         cpu = time.process_time
         nodes = 0
         while frontier:
@@ -313,9 +355,10 @@ class _BestFirst:
             _, _, key = heapq.heappop(frontier)
             state, parent_total = waiting.pop(key)
             if key in lost:  # proved lost by another search since it was put here
+                proved(key)
                 continue
             if dead is not None and dead(state):
-                lost.add(key)
+                proved(key)
                 continue
             state, actions = expand(state)
             result = outcome(state)
@@ -323,14 +366,25 @@ class _BestFirst:
                 self.won = self._line(key)
                 return _WON, nodes
             if result is not None or not actions:
-                lost.add(key)
+                proved(key)
                 continue
-            ordered, _ = solver.ordered(state, key, actions, table, None)
+            ordered, reduced = solver.ordered(state, key, actions, table, None)
             home_next, whole, parts = solver.parts(state)
+            left = 0
             for action in ordered:
                 after = successor(state, action)
                 child, total = child_hash(state, parent_total, after)
-                if child in lost or child in came:
+                if child in lost or child == key:  # (an action that changes nothing)
+                    continue
+                left += 1
+                if child in came:  # seen already: this position waits on it too
+                    if reduced:
+                        continue
+                    more = also_waiting.get(child)
+                    if more is None:
+                        also_waiting[child] = [key]
+                    else:
+                        more.append(key)
                     continue
                 came[child] = (key, action)
                 nodes += 1
@@ -343,6 +397,14 @@ class _BestFirst:
                     total,
                     solver.distance_after(state, home_next, parts, whole, after),
                 )
+            if reduced:
+                # Only a safe move was tried: that proves nothing here (a rule file's safe
+                # moves may go round in a circle, which the depth-first search finds out).
+                continue
+            if left:
+                pending[key] = left
+            else:  # every action leads to a position known to be lost
+                proved(key)
         return _DONE, nodes
 
     def _line(self, key: int) -> list[tuple[State, Action]]:
