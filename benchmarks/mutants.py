@@ -139,10 +139,10 @@ MUTANTS = [
     Mutant("move-bottom-card", V + "effects/moves.py",
            "        moved = pile[-count:]\n        if trace is not None:\n"
            "            trace.extend(Step(card, src, dst) for card in moved)\n"
-           "        new = replace(piles, (src, pile[:-count]), (dst, piles[dst] + moved))",
+           "        out = list(piles)\n        out[src] = pile[:-count]\n",
            "        moved = pile[:count]\n        if trace is not None:\n"
            "            trace.extend(Step(card, src, dst) for card in moved)\n"
-           "        new = replace(piles, (src, pile[count:]), (dst, piles[dst] + moved))",
+           "        out = list(piles)\n        out[src] = pile[count:]\n",
            "move_top moves the bottom card"),
     Mutant("move-onto-itself", V + "effects/moves.py",
            "                    if src != dst:\n                        found.append",

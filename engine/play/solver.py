@@ -319,7 +319,7 @@ class _BestFirst:
         """A position ``parent`` waited on is lost: whether every one is now."""
         pending = self.pending
         left = pending.get(parent)
-        if left is None:  # proved already
+        if left is None:  # proved already, or expanded with a safe move alone (no proof)
             return False
         if left > 1:
             pending[parent] = left - 1
@@ -462,8 +462,11 @@ class Solver:
         # Piles that are built on (their rule relates one card to the next): there a card that
         # does not build on the one below is in disorder, and must be moved off one day.
         self._builds_on = {p: accepts[p].relation for p in self.others if any(accepts[p].relation)}
-        # The same by place, for ``_part``; and the part of an empty pile.
-        self._relation_at = [self._builds_on.get(p) for p in range(len(accepts))]
+        # The same by place, as bits, for ``_part``; and the part of an empty pile.
+        self._relation_at = [
+            None if p not in self._builds_on else tuple(face_bits(x) for x in self._builds_on[p])
+            for p in range(len(accepts))
+        ]
         self._empty_part = [-3 if p in self.open_when_empty else 0 for p in range(len(accepts))]
         self._part_pile: list[tuple[int, ...]] = [() for _ in accepts]
         self._part_home = [0 for _ in accepts]
@@ -618,7 +621,7 @@ class Solver:
                 if home_next >> face & 1:
                     depth += size - 1 - i
                 if relation is not None and not below & DOWN:
-                    disorder += face not in relation[FACE[below]]
+                    disorder += 1 - (relation[FACE[below]] >> face & 1)
             below = card
         part = 3 * size + 2 * down + 2 * disorder + depth
         if long:

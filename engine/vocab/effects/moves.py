@@ -11,7 +11,7 @@ from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
 from ..roles import ROLES
-from . import EFFECTS, Effect, replace
+from . import EFFECTS, Effect
 from .moves_spec import CapacitySpec, MoveSpec
 
 __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec (not compiled)
@@ -397,8 +397,10 @@ class Move(Effect[MoveSpec]):
         moved = pile[-count:]
         if trace is not None:
             trace.extend(Step(card, src, dst) for card in moved)
-        new = replace(piles, (src, pile[:-count]), (dst, piles[dst] + moved))
-        return new_state(new, state.phase, state.counts)
+        out = list(piles)
+        out[src] = pile[:-count]
+        out[dst] = piles[dst] + moved
+        return new_state(tuple(out), state.phase, state.counts)
 
     def cards_moved(self, action: Action) -> int:
         return action.n or 1
