@@ -38,6 +38,11 @@ def face_bits(faces: Iterable[int]) -> int:
     return out
 
 
+def table_bits(table: Sequence[Iterable[int]]) -> tuple[int, ...]:
+    """A table of sets of faces (what a rule takes on each face) as bits, set by set."""
+    return tuple([face_bits(faces) for faces in table])
+
+
 class DeckError(ValueError):
     """A deck order that is not exactly the game's cards."""
 

@@ -12,7 +12,7 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from ..core.cards import DOWN, FACE, face_bits
+from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import State, same_piles
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, DealRow, FillGaps, Redeal
@@ -195,13 +195,11 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     empty_takes = {t: rule_of[t].on_empty for t in targets if rule_of[t].on_empty}
     found_rules = [layout.accepts[f] for f in foundations]
     # Faces as bits of an int: a set operation is one machine step.
-    found_next = [tuple(face_bits(rule.on_top[face]) for face in range(52)) for rule in found_rules]
+    found_next = [table_bits(rule.on_top) for rule in found_rules]
     found_empty = [face_bits(rule.on_empty) for rule in found_rules]
     wild_at = [f in wild for f in foundations]
     none = tuple(0 for _ in range(52))
-    own_takes = {
-        t: tuple(face_bits(rule_of[t].on_top[face]) for face in range(52)) for t in targets
-    }
+    own_takes = {t: table_bits(rule_of[t].on_top) for t in targets}
     moved_takes = tuple(face_bits(faces) for faces in on_moved)
     # A card cannot lie on itself: where a card of a face takes that face, it is not counted.
     own_loop = {t: face_bits(f for f in range(52) if f in rule_of[t].on_top[f]) for t in targets}

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
-from ..core.cards import DOWN, FACE, face_bits
+from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import Action, State
 from ..game.game import Game
 from .pruning import dead_position_test
@@ -440,7 +440,7 @@ class Solver:
         # Each foundation's rule with what it takes as bits: on each face, when empty, next to
         # a face-down card.
         self._home_bits = [
-            (f, r, tuple(face_bits(x) for x in r.on_top), face_bits(r.on_empty), face_bits(r.blind))
+            (f, r, table_bits(r.on_top), face_bits(r.on_empty), face_bits(r.blind))
             for f, r in self.home_rules
         ]
         self.foundations = tuple(game.foundations)
@@ -464,7 +464,7 @@ class Solver:
         self._builds_on = {p: accepts[p].relation for p in self.others if any(accepts[p].relation)}
         # The same by place, as bits, for ``_part``; and the part of an empty pile.
         self._relation_at = [
-            None if p not in self._builds_on else tuple(face_bits(x) for x in self._builds_on[p])
+            None if p not in self._builds_on else table_bits(self._builds_on[p])
             for p in range(len(accepts))
         ]
         self._empty_part = [-3 if p in self.open_when_empty else 0 for p in range(len(accepts))]

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ...core.accept_rules import Table
-from ...core.cards import DOWN, FACE, FACE_BIT, face_bits
+from ...core.cards import DOWN, FACE, FACE_BIT, face_bits, table_bits
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
@@ -32,7 +32,7 @@ class Move(Effect[MoveSpec]):
         self._rules = rules
         # What each target's rule takes, as bits of faces (for ``_top_moves``): on each face,
         # when empty, next to a face-down card.
-        self._on_top_bits = [tuple(face_bits(faces) for faces in r.on_top) for _, r in rules]
+        self._on_top_bits = [table_bits(r.on_top) for _, r in rules]
         self._on_empty_bits = [face_bits(r.on_empty) for _, r in rules]
         self._blind_bits = [face_bits(r.blind) for _, r in rules]
         self._any_reads_others = any(r.reads_others for _, r in rules)
