@@ -592,6 +592,11 @@ class TableApp(App[int]):
         own = [a for a in legal if a.src == pile and a.dst < 0]
         free = [a for a in legal if a.src < 0 and self._touches(a.name, pile, not cards)]
         face_up = bool(cards) and not cards[-1] & DOWN and game.layout.role[pile] != "stock"
+        if picking and game.layout.role[pile] != "stock":  # a key picks, never draws onto it
+            free = [a for a in free if pile in getattr(game.effects[a.name], "piles", ())]
+            if not cards and not free:
+                self.tell(f"! {self.pile_name(pile)} is empty")
+                return
         if own and not moves:
             self.acted = (pile, "own")
             self.play_action(own[0])
