@@ -29,6 +29,7 @@ from ...core.state import Action, IllegalAction, State, Step
 from ...game.game import Game
 from ...game.load import load_game
 from ...play import assist
+from ...play.hints import Played
 from ...play.keeper import Keeper, Leaving, Means
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import GameRecord, RecordError
@@ -93,7 +94,7 @@ class Player:
         self.progress = Progress(self.game, deal, record, auto=self.auto)
         self.keeper.begin(self.progress, source)
         self.shown = len(self.steps) if record is not None else 0  # a resumed game's are old
-        self.seen: set[State] = {s.before for s in self.session.history}
+        self.seen = Played(self.game, [s.before for s in self.session.history])
         self.seen.add(self.session.position)
         self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
         self._adviser: Adviser | None = None  # made at the first hint or check
