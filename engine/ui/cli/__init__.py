@@ -189,7 +189,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="write the line for 'play' with automatic moves on (the engine's own left out)",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object")
+    output = p.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON object")
+    output.add_argument(
+        "--line",
+        action="store_true",
+        help="print a winning line's actions only, one a line, to pipe into 'solitaire play' "
+        "(what was found otherwise goes to stderr)",
+    )
     p.set_defaults(run="solve:cmd_solve")
 
     p = sub.add_parser("stats", help="play many deals and report the win rate")
