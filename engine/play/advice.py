@@ -73,10 +73,12 @@ class Adviser:
         nodes: int = HINT_NODES,
         seconds: float | None = HINT_SECONDS,
         after: After | None = None,
+        looks: int | None = None,
     ) -> None:
         self.game = game
         self.nodes = nodes
         self.seconds = seconds
+        self.looks = looks  # the heuristic's look-ahead, in positions (None: seconds only)
         self.after: After = after or game.apply
         self.solver: Solver | None = None  # made at the first hint: a game start stays quick
         self.plan: dict[int, Action] = {}  # the line's positions, by key, and what to play there
@@ -114,7 +116,9 @@ class Adviser:
         # loaded machine) cuts the look-ahead short too.
         total = None if self.seconds is None else self.seconds * HINT_TOTAL / HINT_SECONDS
         deadline = None if total is None else began + total
-        action = suggest(game, state, seen, after=self.after, builds=True, deadline=deadline)
+        action = suggest(
+            game, state, seen, after=self.after, builds=True, deadline=deadline, looks=self.looks
+        )
         if result == "lost":
             return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
         if action is None and game.legal_actions(state):

@@ -114,6 +114,7 @@ def suggest(
     after: After | None = None,
     builds: bool = False,
     deadline: float | None = None,
+    looks: int | None = None,
 ) -> Action | None:
     """A legal action that makes the most progress within two moves, never one that leads
     back to a position in ``seen``; None when there is no such action.
@@ -123,7 +124,8 @@ def suggest(
     cards home). The most progress within two moves (looking past an action only when it
     turned no card face up) comes first, then the most progress now, then a move before a
     draw or fill. Ties go to the rule file's order. With a ``deadline`` (``time.perf_counter``)
-    the look-ahead stops there, the most promising actions looked at first.
+    the look-ahead stops there, the most promising actions looked at first; with ``looks``,
+    once it has played that many positions (the same hints on every machine, however slow).
     """
     actions = game.legal_actions(state)
     reached = after or game.apply
@@ -143,8 +145,11 @@ def suggest(
                 (order, action, after_state, _value(game, after_state, rewarded, known))
             )
     ahead: dict[int, int] = {}
+    played = 0
     for order, _, after_state, now in sorted(candidates, key=lambda c: (-c[3], c[0])):
         if deadline is not None and time.perf_counter() > deadline:
+            break
+        if looks is not None and played >= looks:
             break
         best_ahead = now
         # Look further only where the action turned no card face up: a hint must not be
@@ -153,6 +158,7 @@ def suggest(
         if not game.is_terminal(after_state) and hidden >= hidden_now:
             for follow in game.legal_actions(after_state):
                 nxt = game.apply(after_state, follow)
+                played += 1
                 if face_down_count(nxt.piles) < hidden or nxt == state:
                     continue
                 # Whether it was played is asked last: it is the dearest test, and needed
