@@ -8,8 +8,11 @@ import json
 import sys
 
 from conftest import ROOT, run_cli
-from yaml_solitaire.engine import load_game
-from yaml_solitaire.engine.play.advice import HINT_NODES
+from yaml_solitaire.engine import Game, load_game
+from yaml_solitaire.engine.core.state import State
+from yaml_solitaire.engine.play.advice import HINT_NODES, Adviser
+from yaml_solitaire.engine.play.hints import Played
+from yaml_solitaire.engine.play.progress import Progress, new_deal
 from yaml_solitaire.engine.play.solver import Budget, Solver
 from yaml_solitaire.engine.ui.cli import main
 
@@ -105,3 +108,56 @@ def test_hints_keep_to_the_line_the_first_hint_found() -> None:
     line = [game.action_text(action, state) for state, action in found.line]
     assert found.result == "won" and len(line) > 50
     assert hints == line
+
+
+# What a hint may not do, whichever way it was found: the planted bugs of benchmarks/mutants.py
+# ('hint-fresh-before-auto', 'hint-lone-action-goes-back', 'undo-only-proves-lost') each
+# make one of the tests below fail.
+
+
+def _start(name: str, seed: int) -> tuple[Game, Progress, State]:
+    game = load_game(name)
+    progress = Progress(game, new_deal(game, seed))
+    return game, progress, progress.session.position
+
+
+def test_a_winning_hint_is_checked_against_the_position_after_the_engine_s_own_moves() -> None:
+    game, progress, state = _start("freecell", 1)
+    first = Adviser(game, seconds=None, after=progress.after).advise(state, Played(game, [state]))
+    assert first.kind == "winning" and first.action is not None
+    # The engine plays a card home after that action: the player then sees another position
+    # than the action's own result.
+    shown = progress.after(state, first.action)
+    assert shown != game.apply(state, first.action)
+    # Had the player seen that position already, the hint is another action.
+    seen = Played(game, [state, shown])
+    advice = Adviser(game, seconds=None, after=progress.after).advise(state, seen)
+    assert advice.action is not None and advice.action != first.action
+    assert progress.after(state, advice.action) not in seen
+
+
+def test_a_lone_legal_action_is_not_hinted_when_it_leads_back() -> None:
+    game, progress, state = _start("golf", 3)
+    (only,) = game.legal_actions(state)
+    adviser = Adviser(game, seconds=None, after=progress.after)
+    assert adviser.advise(state, Played(game, [state])).action == only
+    # Once its position has been played, the hint says so rather than lead back to it.
+    seen = Played(game, [state, progress.after(state, only)])
+    advice = adviser.advise(state, seen)
+    assert advice.action is None and "only moves that undo" in advice.note
+
+
+def test_only_moves_back_is_no_proof_that_the_game_is_lost() -> None:
+    # Every action leads back to a position played, yet the position can be won: the board
+    # says to undo, and neither it nor the hint says that no win is possible.
+    game, progress, state = _start("freecell", 1)
+    seen = Played(game, [state, *(progress.after(state, a) for a in game.legal_actions(state))])
+    adviser = Adviser(game, seconds=None, after=progress.after)
+    warning = adviser.no_win(state, seen)
+    assert warning is not None and "only moves that undo" in warning
+    advice = adviser.advise(state, seen)
+    assert advice.action is None and advice.winnable is not False
+    assert "no win is possible" not in advice.note
+    assert adviser.no_win(state, seen) == warning
+    # With that history forgotten (another game of the same deal), the hint finds a win.
+    assert adviser.advise(state, Played(game, [state])).winnable is True

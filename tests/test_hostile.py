@@ -503,7 +503,7 @@ def test_ctrl_c_ends_stats_at_once_with_what_was_done(jobs: str) -> None:
     assert line.startswith("solitaire: interrupted after ") and line.endswith(" of 100000 deals")
     done = int(line.split()[3])
     if done:
-        assert run.out.startswith(f"Big Ben: {done} of 100000 deals, interrupted (seeds 0..")
+        assert run.out.startswith(f"Big Ben: {done} of 100000 deals, interrupted (seeds 1..")
         assert "95% CI" in run.out
     else:
         assert run.out == ""

@@ -140,6 +140,30 @@ def test_solved_lines_replay_as_play_reads_them(game_ref: str, seed: str) -> Non
 
 def test_the_text_of_solve_says_how_to_replay() -> None:
     off = run_cli("solve", "yukon", "--seed", "3", "--budget-nodes", str(NODES)).out
-    assert "solitaire play yukon --seed 3 --no-auto'" in off
+    assert (
+        f"Replay: solitaire solve yukon --seed 3 --budget-nodes {NODES} --line"
+        " | solitaire play yukon --seed 3 --no-auto --line\n"
+    ) in off
     on = run_cli("solve", "yukon", "--seed", "3", "--budget-nodes", str(NODES), "--auto").out
-    assert "solitaire play yukon --seed 3'" in on
+    assert "--auto --line | solitaire play yukon --seed 3 --line\n" in on
+
+
+@pytest.mark.parametrize("auto", [(), ("--auto",)])
+def test_the_line_solve_prints_pipes_into_play_as_printed(auto: tuple[str, ...]) -> None:
+    # What the Replay sentence says to run: solve's --line output, as printed, is play's input.
+    deal = ("--seed", "3")
+    solved = run_cli("solve", "yukon", *deal, "--budget-nodes", str(NODES), *auto, "--line")
+    assert solved.code == 0 and solved.err == ""
+    actions = solved.out.splitlines()
+    assert len(actions) > 50 and all(a and "," not in a for a in actions)
+    off = () if auto else ("--no-auto",)
+    played = run_cli("play", "yukon", *deal, *off, "--line", stdin=solved.out)
+    assert played.code == 0, played.err
+    assert "Won: 52 cards on the foundations." in played.out
+    assert "!" not in played.err + played.out  # no line refused
+
+
+def test_solve_line_prints_no_actions_when_no_win_was_found() -> None:
+    result = run_cli("solve", "yukon", "--seed", "3", "--budget-nodes", "5", "--line")
+    assert result.code == 0 and result.out == ""
+    assert "unknown" in result.err

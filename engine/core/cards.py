@@ -24,6 +24,8 @@ MAX_DECKS: Final = MASK // 52
 RANK: Final[tuple[int, ...]] = tuple((c & MASK) % 13 + 1 for c in range(2 * DOWN))
 SUIT: Final[tuple[int, ...]] = tuple((c & MASK) % 52 // 13 for c in range(2 * DOWN))
 FACE: Final[tuple[int, ...]] = tuple((c & MASK) % 52 for c in range(2 * DOWN))
+# A card as the board shows it: its face, and whether it lies face down (not which copy it is).
+SHOWN: Final[tuple[int, ...]] = tuple((c & DOWN) | FACE[c] for c in range(2 * DOWN))
 NAME: tuple[str, ...] = tuple(card_name(RANK[c], SUIT[c]) for c in range(DOWN))
 # Each face's bit, for sets of faces kept as the bits of an int (a table: compiled code would
 # shift a literal 1 as a C int of 32 bits).

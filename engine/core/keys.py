@@ -22,14 +22,15 @@ from collections.abc import Hashable, Iterator
 
 from ...rules.model import GameSpec
 from ...rules.spec import pile_fields
-from .cards import DOWN, FACE
+from .cards import FACE, SHOWN
 from .layout import Layout
 from .mixing import mix as _mix
 from .state import State
 
-# A card as the key sees it: its face and whether it lies face down, not which copy it is.
 _MASK = (1 << 61) - 1  # a hash fits a machine word (compiled code keeps such ints unboxed)
-_NORMAL: tuple[int, ...] = tuple((card & DOWN) | FACE[card] for card in range(2 * DOWN))
+# A card as the key sees it: as the board shows it, its face and whether it lies face down,
+# not which copy it is.
+_NORMAL: tuple[int, ...] = SHOWN
 
 
 def _references(spec: GameSpec) -> Iterator[tuple[str, bool]]:

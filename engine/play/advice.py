@@ -40,7 +40,7 @@ def _lost_note(game: Game, state: State) -> str:
 # the positions on this machine, the seconds being the bound only on a slow or loaded one.
 HINT_NODES = 8000
 HINT_SECONDS = 0.5  # the search's
-HINT_TOTAL = 0.85  # the search's and the heuristic's look-ahead together
+HINT_TOTAL = 0.85  # the search's and the heuristic's look-ahead together (in proportion)
 
 
 def hint_seconds() -> float | None:
@@ -73,10 +73,12 @@ class Adviser:
         nodes: int = HINT_NODES,
         seconds: float | None = HINT_SECONDS,
         after: After | None = None,
+        looks: int | None = None,
     ) -> None:
         self.game = game
         self.nodes = nodes
         self.seconds = seconds
+        self.looks = looks  # the heuristic's look-ahead, in positions (None: seconds only)
         self.after: After = after or game.apply
         self.solver: Solver | None = None  # made at the first hint: a game start stays quick
         self.plan: dict[int, Action] = {}  # the line's positions, by key, and what to play there
@@ -110,9 +112,13 @@ class Adviser:
                     return Advice(moves[0], "winning", True)
             elif result == "lost":
                 self.lost.add(state)
-        total = None if self.seconds is None else HINT_TOTAL - HINT_SECONDS + self.seconds
+        # The whole hint's time in proportion to the search's: a budget cut short (a slow or
+        # loaded machine) cuts the look-ahead short too.
+        total = None if self.seconds is None else self.seconds * HINT_TOTAL / HINT_SECONDS
         deadline = None if total is None else began + total
-        action = suggest(game, state, seen, after=self.after, builds=True, deadline=deadline)
+        action = suggest(
+            game, state, seen, after=self.after, builds=True, deadline=deadline, looks=self.looks
+        )
         if result == "lost":
             return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
         if action is None and game.legal_actions(state):

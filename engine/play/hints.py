@@ -3,16 +3,59 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Hashable, Iterable
 from functools import lru_cache
 from itertools import pairwise
 
-from ..core.cards import DOWN, FACE, MASK, face_down_count
+from ..core.cards import DOWN, FACE, MASK, SHOWN, face_down_count
 from ..core.state import Action, IllegalAction, State
 from ..game.game import Game
 
 # The position a player sees after an action (the engine's own moves played after it).
 After = Callable[[State, Action], State]
+
+
+class Played:
+    """The positions of one game played so far, as the player sees them: every pile's cards
+    by face and face up or down, and the phase. Two positions that differ only in which copy
+    of a card lies where (two decks have two 7Hs) look the same on the board: a hint that
+    goes from one to the other goes in circles, so both count as played. What the rules count
+    (how often the stock was turned over) is not on the board and does not count.
+
+    It is the ``seen`` that hints and the check of ``advice`` take: ``state in played``."""
+
+    __slots__ = ("_copies", "_shown")
+
+    def __init__(self, game: Game, states: Iterable[State] = ()) -> None:
+        self._copies = game.keys.normalise  # some faces come twice: compare faces, not cards
+        self._shown: set[Hashable] = set()
+        self.update(states)
+
+    def shown(self, state: State) -> Hashable:
+        """What the board shows of ``state``."""
+        if not self._copies:
+            return (state.piles, state.phase)
+        return (tuple([tuple(map(SHOWN.__getitem__, pile)) for pile in state.piles]), state.phase)
+
+    def add(self, state: State) -> None:
+        self._shown.add(self.shown(state))
+
+    def update(self, states: Iterable[State]) -> None:
+        for state in states:
+            self.add(state)
+
+    def __contains__(self, state: object) -> bool:
+        return isinstance(state, State) and self.shown(state) in self._shown
+
+    def __len__(self) -> int:
+        return len(self._shown)
+
+    def copy(self) -> Played:
+        """A copy that later moves do not change (for a search on another thread)."""
+        other = Played.__new__(Played)
+        other._copies = self._copies
+        other._shown = set(self._shown)
+        return other
 
 
 @lru_cache(maxsize=64)
@@ -29,26 +72,46 @@ def rewarded_piles(game: Game) -> tuple[int, ...]:
     return tuple(piles)
 
 
-def _same_suit_pairs(state: State, piles: tuple[int, ...]) -> int:
-    """Face-up cards lying on the card one rank higher of their own suit, on ``piles``."""
+def _pile_pairs(pile: tuple[int, ...]) -> int:
     count = 0
-    for p in piles:
-        pile = state.piles[p]
-        for below, above in pairwise(pile):
-            if below & DOWN or above & DOWN:
-                continue
-            low, high = FACE[above & MASK], FACE[below & MASK]
-            if low // 13 == high // 13 and high % 13 == low % 13 + 1:
-                count += 1
+    for below, above in pairwise(pile):
+        if below & DOWN or above & DOWN:
+            continue
+        low, high = FACE[above & MASK], FACE[below & MASK]
+        if low // 13 == high // 13 and high % 13 == low % 13 + 1:
+            count += 1
     return count
 
 
-def _value(game: Game, state: State, rewarded: tuple[int, ...] = ()) -> int:
+def _same_suit_pairs(
+    state: State, piles: tuple[int, ...], known: dict[tuple[int, ...], int] | None = None
+) -> int:
+    """Face-up cards lying on the card one rank higher of their own suit, on ``piles``;
+    ``known`` keeps each pile's count (a look-ahead meets the same piles again and again:
+    a move changes two of them)."""
+    if known is None:
+        return sum(_pile_pairs(state.piles[p]) for p in piles)
+    count = 0
+    for p in piles:
+        pile = state.piles[p]
+        pairs = known.get(pile)
+        if pairs is None:
+            pairs = known[pile] = _pile_pairs(pile)
+        count += pairs
+    return count
+
+
+def _value(
+    game: Game,
+    state: State,
+    rewarded: tuple[int, ...] = (),
+    known: dict[tuple[int, ...], int] | None = None,
+) -> int:
     outcome = game.outcome(state)
     if outcome == "won":
         return 1_000_000_000
     value = game.score(state) * 100 + game.foundation_cards(state)
-    return value * 1000 + _same_suit_pairs(state, rewarded) if rewarded else value
+    return value * 1000 + _same_suit_pairs(state, rewarded, known) if rewarded else value
 
 
 def suggest(
@@ -58,6 +121,7 @@ def suggest(
     after: After | None = None,
     builds: bool = False,
     deadline: float | None = None,
+    looks: int | None = None,
 ) -> Action | None:
     """A legal action that makes the most progress within two moves, never one that leads
     back to a position in ``seen``; None when there is no such action.
@@ -67,7 +131,8 @@ def suggest(
     cards home). The most progress within two moves (looking past an action only when it
     turned no card face up) comes first, then the most progress now, then a move before a
     draw or fill. Ties go to the rule file's order. With a ``deadline`` (``time.perf_counter``)
-    the look-ahead stops there, the most promising actions looked at first.
+    the look-ahead stops there, the most promising actions looked at first; with ``looks``,
+    once it has played that many positions (the same hints on every machine, however slow).
     """
     actions = game.legal_actions(state)
     reached = after or game.apply
@@ -75,6 +140,7 @@ def suggest(
     if len(actions) == 1:
         return actions[0] if reached(state, actions[0]) not in seen else None
     hidden_now = face_down_count(state.piles)
+    known: dict[tuple[int, ...], int] = {}  # runs of one suit, by pile
     candidates: list[tuple[int, Action, State, int]] = []  # rule order, action, after, now
     for order, action in enumerate(actions):
         try:
@@ -82,10 +148,15 @@ def suggest(
         except IllegalAction:  # pragma: no cover - legal_actions only lists legal ones
             continue
         if after_state not in seen:
-            candidates.append((order, action, after_state, _value(game, after_state, rewarded)))
+            candidates.append(
+                (order, action, after_state, _value(game, after_state, rewarded, known))
+            )
     ahead: dict[int, int] = {}
+    played = 0
     for order, _, after_state, now in sorted(candidates, key=lambda c: (-c[3], c[0])):
         if deadline is not None and time.perf_counter() > deadline:
+            break
+        if looks is not None and played >= looks:
             break
         best_ahead = now
         # Look further only where the action turned no card face up: a hint must not be
@@ -94,8 +165,14 @@ def suggest(
         if not game.is_terminal(after_state) and hidden >= hidden_now:
             for follow in game.legal_actions(after_state):
                 nxt = game.apply(after_state, follow)
-                if nxt not in seen and nxt != state and face_down_count(nxt.piles) >= hidden:
-                    best_ahead = max(best_ahead, _value(game, nxt, rewarded))
+                played += 1
+                if face_down_count(nxt.piles) < hidden or nxt == state:
+                    continue
+                # Whether it was played is asked last: it is the dearest test, and needed
+                # only for a position that would raise the best.
+                value = _value(game, nxt, rewarded, known)
+                if value > best_ahead and nxt not in seen:
+                    best_ahead = value
         ahead[order] = best_ahead
     ranked = sorted(
         candidates,

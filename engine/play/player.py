@@ -32,6 +32,7 @@ from ..core.seeds import Seed, parse_seed
 from ..core.state import Action, IllegalAction, State, Step
 from ..game.game import Game
 from . import assist
+from .hints import Played
 from .keeper import Keeper, Leaving, Means, Question
 from .progress import Deal, Progress, new_deal
 from .records import GameRecord
@@ -168,7 +169,7 @@ class Player:
         self.keeper.begin(self.progress, source)
         self.source = source
         self.shown = len(self.steps) if record is not None else 0  # a resumed game's are old
-        self.seen: set[State] = {s.before for s in self.session.history}
+        self.seen = Played(self.game, [s.before for s in self.session.history])
         self.seen.add(self.session.position)
         self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
         self._adviser: Adviser | None = None  # made at the first hint or check

@@ -22,6 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 MAX_SEED = 2**63
+# stats --solve: the CPU seconds a deal's search may take when no budget is given.
+STATS_SECONDS = 10.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -189,21 +191,38 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="write the line for 'play' with automatic moves on (the engine's own left out)",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object")
+    output = p.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON object")
+    output.add_argument(
+        "--line",
+        action="store_true",
+        help="print a winning line's actions only, one a line, to pipe into 'solitaire play' "
+        "(what was found otherwise goes to stderr)",
+    )
     p.set_defaults(run="solve:cmd_solve")
 
     p = sub.add_parser("stats", help="play many deals and report the win rate")
-    p.add_argument("game")
+    p.add_argument("game", help="game id or path to a rule file")
     p.add_argument("--deals", type=_positive, required=True, help="how many deals")
-    p.add_argument("--seed", type=_seed, default=0, help="seed of the first deal (default 0)")
+    p.add_argument(
+        "--seed", type=_seed, default=1, help="seed of the first deal, N or ms:N (default 1)"
+    )
     p.add_argument("--jobs", type=_positive, help="processes to use (default 1)")
     p.add_argument(
         "--solve",
         action="store_true",
-        help="judge each deal with the solver (won, lost or unknown) instead of playing it",
+        help="judge each deal with the solver (won, lost or unknown) instead of playing it "
+        "(default: play each deal by the hints' heuristic)",
     )
-    p.add_argument("--budget-seconds", type=_positive_time, help="with --solve: CPU seconds a deal")
-    p.add_argument("--budget-nodes", type=_positive, help="with --solve: positions a deal")
+    p.add_argument(
+        "--budget-seconds",
+        type=_positive_time,
+        help=f"with --solve: CPU seconds a deal (default {STATS_SECONDS:g} when neither budget "
+        "is given)",
+    )
+    p.add_argument(
+        "--budget-nodes", type=_positive, help="with --solve: positions a deal (default: no limit)"
+    )
     p.add_argument(
         "--max-positions",
         type=_positive,
@@ -212,7 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--results",
-        help="with --solve: append a JSON line per deal; deals already there are skipped",
+        help="with --solve: append a JSON line per deal; deals already there are skipped "
+        "(default: none kept)",
     )
     p.add_argument(
         "--cluster",
@@ -222,7 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --solve: solve on a Ray cluster: local, HOST:PORT, ray://HOST:PORT "
         "(default: RAY_ADDRESS); needs the 'cluster' extra",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument(
+        "--json", action="store_true", help="one JSON object (default: text and a table)"
+    )
     p.set_defaults(run="stats:cmd_stats")
 
     p = sub.add_parser("validate", help="check rule files")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from ...core.cards import parse_deck, read_deck_text
@@ -44,7 +45,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             record["reason"] = found.reason
         print(json.dumps(record))
         return EXIT_OK
-    out = console()
+    if args.line and found.result == "won":
+        print("\n".join(actions))
+        return EXIT_OK
+    out = console(sys.stderr) if args.line else console()
     deal = f"seed {seed}" if seed is not None else "the given deck"
     searched = f"{found.nodes:,} positions in {found.seconds:.2f} CPU s"
     if found.result == "won":
@@ -60,8 +64,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             )
         flag = "" if auto else " --no-auto"
         out.print(
-            f"Replay: pipe these into 'solitaire play {args.game} {replay}{flag}'.",
+            f"Replay: solitaire solve {args.game} {replay}{_budget_flags(args)} --line"
+            f" | solitaire play {args.game} {replay}{flag} --line",
             markup=False,
+            soft_wrap=True,  # a command to copy: never broken across lines
         )
     elif found.result == "lost":
         out.print(
@@ -75,3 +81,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
             markup=False,
         )
     return EXIT_OK
+
+
+def _budget_flags(args: argparse.Namespace) -> str:
+    """The options that found this line, for the command that prints it again."""
+    flags = ""
+    for option in ("budget_nodes", "budget_seconds", "max_positions"):
+        value = getattr(args, option)
+        if value is not None:
+            flags += f" --{option.replace('_', '-')} {value}"
+    return flags + (" --auto" if args.auto else "")

@@ -6,6 +6,8 @@ import argparse
 import contextlib
 import json
 import sys
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +16,7 @@ from ...core.seeds import MAX_SEED, MS_LAST, ms_number, seed_after
 from ...game.game import Game
 from ...game.load import load_game
 from ...play.stats import StatsFailed, Summary, run_deals, summarise
+from . import STATS_SECONDS
 from .output import EXIT_INTERRUPTED, EXIT_OK, InputError, UsageError, console
 
 
@@ -51,17 +54,51 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
+# Off a terminal, how often a line on stderr says how far the run has got.
+PROGRESS_EVERY = 10.0
+
+
 @contextlib.contextmanager
 def progress(label: str, total: int, show: bool) -> Iterator[Callable[[int], None]]:
-    """A way to count deals done: a progress bar on stderr when ``show``, else nothing."""
+    """A way to count deals done: a progress bar on stderr when ``show``, else a line on
+    stderr every ``PROGRESS_EVERY`` seconds (a log, a pipe: stdout keeps the report alone)."""
     if not show:
-        yield lambda n: None
+        with _progress_lines(label, total) as advance:
+            yield advance
         return
     from rich.progress import Progress
 
     with Progress(console=console(sys.stderr), transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+@contextlib.contextmanager
+def _progress_lines(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """Count deals done; a thread writes the count every ``PROGRESS_EVERY`` seconds, whether
+    or not a deal ended meanwhile (one deal's search may take longer)."""
+    done = [0]
+    stop = threading.Event()
+    start = time.monotonic()
+
+    def report() -> None:
+        while not stop.wait(PROGRESS_EVERY):
+            elapsed = time.monotonic() - start
+            line = f"{label}: {done[0]:,} of {total:,} deals done, {elapsed:.0f} s\n"
+            with contextlib.suppress(OSError, ValueError):  # stderr closed: nothing to tell
+                sys.stderr.write(line)
+                sys.stderr.flush()
+
+    def advance(n: int) -> None:
+        done[0] += n
+
+    reporter = threading.Thread(target=report, name="stats-progress", daemon=True)
+    reporter.start()
+    try:
+        yield advance
+    finally:
+        stop.set()
+        reporter.join()
 
 
 def _play(
@@ -139,7 +176,7 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
 
     seconds = args.budget_seconds
     if seconds is None and args.budget_nodes is None:
-        seconds = 10.0
+        seconds = STATS_SECONDS
     budget = Budget(args.budget_nodes, seconds, args.max_positions)
     results = Path(args.results) if args.results else None
     verdicts: list[DealVerdict] = []

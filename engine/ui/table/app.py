@@ -398,7 +398,7 @@ class TableApp(App[int]):
             return
         self.thinking = state
         self.tell("hint: looking for a good move...")
-        seen = frozenset(self.player.seen)
+        seen = self.player.seen.copy()
 
         def search() -> None:
             advice = self.player.advise(state, seen)
