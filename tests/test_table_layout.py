@@ -1,0 +1,153 @@
+"""No pile hides another at the table: every game, at four terminal sizes, at the deal and after
+a hundred random legal actions, read back from the screen Textual draws.
+
+For each pile the test finds, on the rendered screen, the cells where the table says it drew the
+pile's top card, and checks there the characters of that card (its rank and suit whole, or the
+back of a face-down card); those cells lie inside the screen and in no other pile's box; each
+named pile's name stands at the corner of its box; no two boxes meet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from conftest import ROOT
+from yaml_solitaire.engine.core.cards import DOWN, FACE, MASK
+from yaml_solitaire.engine.game.game import Game
+from yaml_solitaire.engine.game.load import load_game
+from yaml_solitaire.engine.play.progress import new_deal
+from yaml_solitaire.engine.ui.render import face_name
+from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
+from yaml_solitaire.rules.catalog import shipped_games
+
+SIZES = ((80, 24), (100, 30), (160, 50), (200, 60))
+ACTIONS = 100
+
+
+def rule_files_in_tests() -> list[Path]:
+    """The rule files under tests/ that load as games (tests/broken holds the others)."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.yaml")):
+        if "broken" in path.parts or path.name == "presets.yaml":
+            continue
+        found.append(path)
+    return found
+
+
+def options() -> argparse.Namespace:
+    return argparse.Namespace(
+        json=False, trace=False, no_record=True, no_auto=False, ascii=False, line=True
+    )
+
+
+def screen_text(app: TableApp) -> list[str]:
+    """The characters on the screen, line by line, as the terminal shows them."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), force_terminal=True, record=True
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text(styles=False).split("\n")
+
+
+def problems_on_screen(app: TableApp, where: str) -> list[str]:
+    """What is wrong on the screen now: a top card not drawn whole, outside the screen, on
+    another pile's box; a name not at its box; boxes that meet."""
+    game = app.game
+    view = app.query_one(TableView)
+    picture = view.picture
+    assert picture is not None
+    if picture.needed is not None:
+        return [f"{where}: the table says it needs {picture.needed}"]
+    lines = screen_text(app)
+    ox, oy = view.content_region.x, view.content_region.y
+    bottom = view.content_region.bottom
+    width = app.size.width
+    out: list[str] = []
+    boxes = picture.boxes
+    state = app.player.session.position
+    names = game.pile_names
+    if set(boxes) != set(range(len(names))):
+        out.append(f"{where}: piles without a box: {set(range(len(names))) - set(boxes)}")
+    ordered = sorted(boxes.items())
+    for k, (pile, box) in enumerate(ordered):
+        for other, box2 in ordered[k + 1 :]:
+            if box.meets(box2):
+                out.append(f"{where}: the boxes of {names[pile]} and {names[other]} meet")
+    for pile, cards in enumerate(state.piles):
+        box = boxes.get(pile)
+        if box is None:
+            continue
+        if box.w > 1 and box.h > 1:  # a named pile: its name at the box's corner
+            seen = lines[oy + box.y][ox + box.x : ox + box.x + min(box.w, len(names[pile]))]
+            if not names[pile].startswith(seen) or not seen:
+                out.append(f"{where}: {names[pile]}'s name is not at its box: {seen!r}")
+        if not cards:
+            continue
+        top = (pile, len(cards) - 1)
+        cells = sorted((y, x) for (x, y), hit in picture.hits.items() if hit == top)
+        if not cells:
+            out.append(f"{where}: {names[pile]}'s top card is not drawn")
+            continue
+        for y, x in cells:
+            sx, sy = ox + x, oy + y
+            if not (0 <= sx < width and 0 <= sy < bottom):
+                out.append(f"{where}: {names[pile]}'s top card is off the screen at {sx},{sy}")
+                break
+            covering = [names[p] for p, b in boxes.items() if p != pile and b.holds(x, y)]
+            if covering:
+                out.append(f"{where}: {names[pile]}'s top card lies on {covering[0]}'s box")
+                break
+        first = cells[0][0]
+        row = [x for y, x in cells if y == first]
+        drawn = lines[oy + first][ox + row[0] : ox + row[-1] + 1]
+        card = cards[-1]
+        wanted = "░" if card & DOWN else face_name(FACE[card & MASK], symbols=True)
+        if wanted not in drawn:
+            out.append(f"{where}: {names[pile]}'s top card {wanted!r} is drawn as {drawn!r}")
+    return out
+
+
+def check_game(game: Game, ref: str) -> list[str]:
+    app = make_app(game, options(), new_deal(game, 1), ref, ticking=False)
+    found: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=SIZES[0]) as pilot:
+            for moment in ("deal", f"after {ACTIONS} actions"):
+                if moment != "deal":
+                    session = app.player.session
+                    chance = random.Random(f"{game.id} {ACTIONS}")
+                    for _ in range(ACTIONS):
+                        legal = session.legal_actions()
+                        if session.is_over() or not legal:
+                            break
+                        session.push(chance.choice(legal))
+                for size in SIZES:
+                    await pilot.resize_terminal(*size)
+                    app.query_one(TableView).refresh()  # the position changed under it
+                    await pilot.pause()
+                    where = f"{ref} {size[0]}x{size[1]} {moment}"
+                    found.extend(problems_on_screen(app, where))
+
+    asyncio.run(main())
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in shipped_games()))
+def test_no_pile_hides_another_in_a_shipped_game(game_id: str) -> None:
+    assert check_game(load_game(game_id), game_id) == []
+
+
+@pytest.mark.parametrize(
+    "path", rule_files_in_tests(), ids=lambda p: str(p.relative_to(ROOT / "tests"))
+)
+def test_no_pile_hides_another_in_the_rule_files_of_the_tests(path: Path) -> None:
+    assert check_game(load_game(str(path)), str(path)) == []
