@@ -684,7 +684,7 @@ class Table:
             card = cards[index]
             mark = self._card_mark(pile, index, size, marks)
             text, card_style = self.glyph(card, cw, mark)
-            if not card & DOWN and self.colour and width <= len(self.face(card)) + 1:
+            if not card & DOWN and width <= len(self.face(card)) + 1:
                 text = self.face(card)  # a narrow corner: its rank and suit, then a space
             for row in range(tall):
                 if row == 0:
