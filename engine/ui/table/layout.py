@@ -175,7 +175,13 @@ class Table:
         display = game.spec.display
         self.hour, self.centre = dial_places(game)
         self.dial = display.layout == "clock" and any(self.hour)
-        self.dealt = game.deal_seed(0).piles
+        dealt = game.deal_seed(0)
+        self.dealt = dealt.piles
+        # Foundations that take cards one by one have a note: what comes next, where it stops.
+        self.noted = any(
+            foundation_forms(game, dealt, p, symbols)[0].plain
+            for p in layout.with_role("foundation")
+        )
         self.names = [len(name) for name in game.pile_names]
         self.blocks: list[tuple[str, list[int]]] = []  # (kind, piles) below the top row
         self.top: list[int] = []
@@ -238,7 +244,7 @@ class Table:
         beside their names; then bigger cards before taller ones."""
         least = 4 if self.colour else 5  # '[10H]' needs five columns without a card's colour
         most = max(least, min(9, 4 + width // 40))
-        notes = ("name", "below", "") if self.top_right or self._dial_foundations() else ("",)
+        notes = ("name", "below", "") if self.noted else ("",)
         tries = itertools.product(
             ((True, False), (False, False), (False, True)),
             notes,
@@ -250,11 +256,6 @@ class Table:
             if tall == 3 and not self.dial and height < 36:
                 continue  # tall cards only where the columns keep their room
             yield Size(cw, tall, note, air, whole, bands)
-
-    def _dial_foundations(self) -> bool:
-        return any(
-            self.game.layout.role[p] == "foundation" for ps in self.cells.values() for p in ps
-        )
 
     def _slot_size(self, pile: int, z: Size) -> tuple[int, int]:
         """A slot's width and height: its name, its top card, and a foundation's note."""
