@@ -160,3 +160,26 @@ def test_no_pile_hides_another_in_the_rule_files_of_the_tests(path: Path) -> Non
 def test_no_pile_hides_another_without_colour_or_suit_symbols(game_id: str) -> None:
     """Cards in brackets ('[10H]') are wider: the plan gives them their room too."""
     assert check_game(load_game(game_id), game_id, ascii_only=True) == []
+
+
+@pytest.mark.parametrize("game_id", ["big-ben", "clock", "klondike", "spider", "pyramid"])
+def test_a_screen_too_small_is_told_the_size_it_needs_and_that_size_is_enough(
+    game_id: str,
+) -> None:
+    game = load_game(game_id)
+    app = make_app(game, options(), new_deal(game, 1), game_id, ticking=False)
+
+    async def main() -> None:
+        async with app.run_test(size=(30, 10)) as pilot:
+            await pilot.pause()
+            picture = app.query_one(TableView).picture
+            assert picture is not None and picture.needed is not None
+            width, height = picture.needed
+            said = " ".join(" ".join(screen_text(app)).split())
+            assert f"needs a terminal of at least {width}x{height}" in said
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            assert problems_on_screen(app, f"{game_id} {width}x{height}") == []
+            assert width > 30 or height > 10
+
+    asyncio.run(main())
