@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from conftest import ROOT
+from conftest import ROOT, run_cli
 from yaml_solitaire.engine.core.cards import DOWN, FACE, MASK
 from yaml_solitaire.engine.game.game import Game
 from yaml_solitaire.engine.game.load import load_game
@@ -183,3 +183,28 @@ def test_a_screen_too_small_is_told_the_size_it_needs_and_that_size_is_enough(
             assert width > 30 or height > 10
 
     asyncio.run(main())
+
+
+def test_a_pyramid_of_ten_rows_keeps_its_rows_at_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the table every row of the pyramid is one line of cards; in line mode, a row too wide
+    for 80 columns wraps, and the others stay rows, not a pile a line."""
+    names = ", ".join(f"t{k}" for k in range(1, 56))
+    rules = tmp_path / "pyramid_ten.yaml"
+    rules.write_text(
+        f"extends: {ROOT / 'games' / 'pyramid.yaml'}\nid: pyramid-ten\nname: Ten rows\n"
+        f"decks: 2\npiles:\n  tableau:\n    role: tableau\n    names: [{names}]\n"
+        "    arrangement: pyramid\n",
+        encoding="utf-8",
+    )
+    game = load_game(str(rules))
+    assert check_game(game, str(rules)) == []
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = run_cli("play", str(rules), "--seed", "1", "--line").out.splitlines()
+    rows = [line for line in lines if line.lstrip().startswith("t")]
+    assert all(len(line) <= 80 for line in rows)
+    assert len(rows) == 11  # nine rows whole, the tenth in two lines
+    assert rows[0].split() == ["t1", "AS"] and rows[8].split()[::2] == [
+        f"t{k}" for k in range(37, 46)
+    ]

@@ -335,7 +335,8 @@ class Renderer:
                 for r, row in enumerate(rows):
                     head = Line(f"{text if r == 0 else '':<{indent}}", "dim")
                     if self.game.spec.piles[group].arrangement == "pyramid":  # each row centred
-                        head.add(" " * ((width + 1) // 2 * (len(rows[-1]) - len(row))))
+                        widest = max(len(r) for r in rows)
+                        head.add(" " * ((width + 1) // 2 * (widest - len(row))))
                     for c, member in enumerate(row):
                         cell = self.pile(state, member, strong, width)[0]
                         head.add(" " if c else "").extend(
@@ -392,9 +393,8 @@ class Renderer:
             while k < len(run):
                 rows.append(run[k : k + size])
                 k, size = k + size, size + 1
-            if len(rows[-1]) > per_row:
-                return []
-            return rows
+            # A row wider than the screen wraps, as a grid's does, rather than a pile a line.
+            return [row[i : i + per_row] for row in rows for i in range(0, len(row), per_row)]
         columns = getattr(arrangement, "grid", None) or per_row
         if columns > per_row:
             columns = per_row
