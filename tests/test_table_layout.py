@@ -23,7 +23,7 @@ from yaml_solitaire.engine.core.cards import DOWN, FACE, MASK
 from yaml_solitaire.engine.game.game import Game
 from yaml_solitaire.engine.game.load import load_game
 from yaml_solitaire.engine.play.progress import new_deal
-from yaml_solitaire.engine.ui.render import face_name
+from yaml_solitaire.engine.ui.render import Renderer, face_name
 from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
 from yaml_solitaire.rules.catalog import shipped_games
 
@@ -208,3 +208,35 @@ def test_a_pyramid_of_ten_rows_keeps_its_rows_at_80_columns(
     assert rows[0].split() == ["t1", "AS"] and rows[8].split()[::2] == [
         f"t{k}" for k in range(37, 46)
     ]
+
+
+def test_big_ben_shows_its_twelve_foundations_with_next_and_stop_at_80_by_24() -> None:
+    """The deal of the issue, 54 actions in: each foundation reads 'f11 >5♠ ..J♠' over its card,
+    as line mode's board writes it after the card."""
+    game = load_game("big-ben")
+    app = make_app(game, options(), new_deal(game, 464356746), "big-ben", ticking=False)
+    board = Renderer(game, symbols=True, width=200)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.player.session
+            chance = random.Random(54)
+            for _ in range(54):
+                session.push(chance.choice(session.legal_actions()))
+            app.query_one(TableView).refresh()
+            await pilot.pause()
+            assert problems_on_screen(app, "big-ben 80x24") == []
+            lines = screen_text(app)
+            picture = app.query_one(TableView).picture
+            assert picture is not None
+            state = session.position
+            for pile in game.layout.with_role("foundation"):
+                box = picture.boxes[pile]
+                drawn = lines[box.y][box.x : box.right].split()
+                line_mode = board.foundation(state, pile, 200).plain.split()
+                # line mode: 'f11 4♠>5♠ ..J♠'; the table: 'f11 >5♠ ..J♠' above the card 4♠
+                top = face_name(FACE[state.piles[pile][-1] & MASK], symbols=True)
+                assert line_mode[1].startswith(top)
+                assert drawn == [line_mode[0], line_mode[1][len(top) :], line_mode[2]]
+
+    asyncio.run(main())
