@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...core.cards import DOWN, FACE, MASK, SUIT
 from ...core.state import State
@@ -233,11 +233,19 @@ class Table:
                 plan = self._layout(size, width, height)
                 smallest = plan
                 if plan.needed[0] <= width and plan.needed[1] <= height:
-                    found = (plan, True)
+                    found = (self._spread(plan, width, height), True)
                     break
             assert smallest is not None
             self._plans[key] = found or (smallest, False)
         return self._plans[key]
+
+    def _spread(self, plan: Plan, width: int, height: int) -> Plan:
+        """A clock face with lines to spare (nothing below it grows) spaced out: a blank line
+        more between its rows."""
+        if not self.dial or any(kind == "columns" for kind, _ in self.blocks):
+            return plan
+        wider = self._layout(replace(plan.size, air=plan.size.air + 1), width, height)
+        return wider if wider.needed[1] <= height else plan
 
     def _sizes(self, width: int, height: int) -> Iterator[Size]:
         """The tries, best first: room for the dealt cards, blank lines, foundations' notes
