@@ -248,8 +248,9 @@ class Table:
         return wider if wider.needed[1] <= height else plan
 
     def _sizes(self, width: int, height: int) -> Iterator[Size]:
-        """The tries, best first: room for the dealt cards, blank lines, foundations' notes
-        beside their names; then bigger cards before taller ones."""
+        """The tries, best first. Most wanted: room for the dealt cards, then no row of
+        columns folded into bands; then the foundations' notes (beside their names, below
+        their cards, none); then wide cards, tall top cards, blank lines between rows."""
         least = 4 if self.colour else 5  # '[10H]' needs five columns without a card's colour
         most = max(least, min(9, 4 + width // 40))
         notes = ("name", "below", "") if self.noted else ("",)
