@@ -9,11 +9,11 @@ named pile's name stands at the corner of its box; no two boxes meet.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -22,6 +22,7 @@ from conftest import ROOT, run_cli
 from yaml_solitaire.engine.core.cards import DOWN, FACE, MASK
 from yaml_solitaire.engine.game.game import Game
 from yaml_solitaire.engine.game.load import load_game
+from yaml_solitaire.engine.play.player import PlayOptions
 from yaml_solitaire.engine.play.progress import new_deal
 from yaml_solitaire.engine.ui.render import Renderer, face_name
 from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
@@ -41,10 +42,8 @@ def rule_files_in_tests() -> list[Path]:
     return found
 
 
-def options(ascii_only: bool = False) -> argparse.Namespace:
-    return argparse.Namespace(
-        json=False, trace=False, no_record=True, no_auto=False, ascii=ascii_only, line=True
-    )
+def options() -> PlayOptions:
+    return PlayOptions(record_history=False, symbols=True, interactive=True)
 
 
 def screen_text(app: TableApp) -> list[str]:
@@ -118,8 +117,17 @@ def problems_on_screen(app: TableApp, where: str) -> list[str]:
     return out
 
 
+async def close_panes(pilot: Any, app: TableApp) -> None:
+    """Close what covers the table (a long message opens a pane of its own)."""
+    for _ in range(5):
+        if len(app.screen_stack) <= 1:
+            return
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 def check_game(game: Game, ref: str, ascii_only: bool = False) -> list[str]:
-    app = make_app(game, options(ascii_only), new_deal(game, 1), ref, ticking=False)
+    app = make_app(game, options(), new_deal(game, 1), ref, ascii=ascii_only, ticking=False)
     found: list[str] = []
 
     async def main() -> None:
@@ -137,6 +145,7 @@ def check_game(game: Game, ref: str, ascii_only: bool = False) -> list[str]:
                     await pilot.resize_terminal(*size)
                     app.query_one(TableView).refresh()  # the position changed under it
                     await pilot.pause()
+                    await close_panes(pilot, app)
                     where = f"{ref} {size[0]}x{size[1]} {moment}"
                     found.extend(problems_on_screen(app, where))
 
@@ -172,6 +181,7 @@ def test_a_screen_too_small_is_told_the_size_it_needs_and_that_size_is_enough(
     async def main() -> None:
         async with app.run_test(size=(30, 10)) as pilot:
             await pilot.pause()
+            await close_panes(pilot, app)
             picture = app.query_one(TableView).picture
             assert picture is not None and picture.needed is not None
             width, height = picture.needed
@@ -225,6 +235,7 @@ def test_big_ben_shows_its_twelve_foundations_with_next_and_stop_at_80_by_24() -
                 session.push(chance.choice(session.legal_actions()))
             app.query_one(TableView).refresh()
             await pilot.pause()
+            await close_panes(pilot, app)
             assert problems_on_screen(app, "big-ben 80x24") == []
             lines = screen_text(app)
             picture = app.query_one(TableView).picture
