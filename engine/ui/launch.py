@@ -31,3 +31,11 @@ def play_at_table(
     from .table.app import make_app, run
 
     return run(make_app(game, options, deal, ref, record, source, offered, ascii=ascii))
+
+
+def choose_game_at_table() -> str | None:
+    """The id of the game picked from the table's menu of shipped games; None: none."""
+    from ...rules.catalog import shipped_games
+    from .table.menu import choose_game
+
+    return choose_game(shipped_games())

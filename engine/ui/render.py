@@ -97,6 +97,27 @@ def progress(
     return nxt, None  # pragma: no cover - 53 distinct sets of a rank chain cannot occur
 
 
+def foundation_forms(game: Game, state: State, pile: int, symbols: bool) -> list[Line]:
+    """What a foundation takes next and where it stops, longest form first, to write after
+    its top card: ``>5S ..JS``, ``>5S..JS``, ``>5S``; `` done`` once complete (or nothing)."""
+    rule = game.layout.accepts[pile]
+    cards = state.piles[pile]
+    first = rule.wanted_at(state.piles, pile) if rule.reads_others else None
+    nxt, stop = progress(rule, cards, first)
+    if not nxt:
+        return [Line(" done" if cards and rule.complete_rank is not None else "", "green")]
+    ahead = faces_text(nxt, symbols)
+    last = faces_text(stop, symbols) if stop is not None else ""
+    forms: list[Line] = []
+    if last and stop != nxt:
+        forms.append(Line(">", "dim").add(ahead, "bold").add(f" ..{last}", "dim"))
+        forms.append(Line(">", "dim").add(ahead, "bold").add(f"..{last}", "dim"))
+    elif last:
+        forms.append(Line(">", "dim").add(ahead, "bold").add(" last", "dim"))
+    forms.append(Line(">", "dim").add(ahead, "bold"))
+    return forms
+
+
 class Renderer:
     """Draws positions of one game for a given width, with or without suit symbols."""
 
@@ -151,28 +172,13 @@ class Renderer:
 
     def foundation(self, state: State, pile: int, width: int) -> Line:
         """``f11 4S>5S ..JS``: top card, next card, last card; shorter forms when narrow."""
-        rule = self.game.layout.accepts[pile]
         cards = state.piles[pile]
-        first = rule.wanted_at(state.piles, pile) if rule.reads_others else None
-        nxt, stop = progress(rule, cards, first)
-        forms: list[Line] = []
-        if not nxt or cards:
+        forms = foundation_forms(self.game, state, pile, self.symbols)
+        if cards or not forms[0].plain.startswith(">"):
             top = Line(*self.card(cards[-1])) if cards else Line("-", "dim")
         else:
             top = Line()  # an empty pile shows only what it takes: 'f1 >A ..K'
-        if not nxt:
-            done = " done" if cards and rule.complete_rank is not None else ""
-            forms.append(Line().extend(top).add(done, "green"))
-        else:
-            ahead = faces_text(nxt, self.symbols)
-            last = faces_text(stop, self.symbols) if stop is not None else ""
-            base = Line().extend(top).add(">", "dim").add(ahead, "bold")
-            if last and stop != nxt:
-                forms.append(Line().extend(base).add(f" ..{last}", "dim"))
-                forms.append(Line().extend(base).add(f"..{last}", "dim"))
-            elif last:
-                forms.append(Line().extend(base).add(" last", "dim"))
-            forms.append(base)
+        forms = [Line().extend(top).extend(form) for form in forms]
         name = self._name(pile)
         form = next((f for f in forms if len(name) + len(f) <= width), forms[-1])
         return name.extend(form)
@@ -316,7 +322,8 @@ class Renderer:
                 for r, row in enumerate(rows):
                     head = Line(f"{text if r == 0 else '':<{indent}}", "dim")
                     if self.game.spec.piles[group].arrangement == "pyramid":  # each row centred
-                        head.add(" " * ((width + 1) // 2 * (len(rows[-1]) - len(row))))
+                        widest = max(len(r) for r in rows)
+                        head.add(" " * ((width + 1) // 2 * (widest - len(row))))
                     for c, member in enumerate(row):
                         cell = self.pile(state, member, strong, width)[0]
                         head.add(" " if c else "").extend(
@@ -373,9 +380,8 @@ class Renderer:
             while k < len(run):
                 rows.append(run[k : k + size])
                 k, size = k + size, size + 1
-            if len(rows[-1]) > per_row:
-                return []
-            return rows
+            # A row wider than the screen wraps, as a grid's does, rather than a pile a line.
+            return [row[i : i + per_row] for row in rows for i in range(0, len(row), per_row)]
         columns = getattr(arrangement, "grid", None) or per_row
         if columns > per_row:
             columns = per_row

@@ -283,7 +283,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         except RecordError as exc:
             return fail(f"cannot resume: {exc}", EXIT_INVALID)
     if args.game is None:
-        raise UsageError("play needs a GAME (see 'solitaire list'), or --resume")
+        if not _wants_table(args):  # a script, a pipe or line mode: the game must be named
+            raise UsageError("play needs a GAME (see 'solitaire list'), or --resume")
+        from ..launch import choose_game_at_table  # Textual is imported only for the table
+
+        chosen = choose_game_at_table()
+        if chosen is None:
+            return EXIT_OK
+        args.game = chosen
     game = load_game(args.game)
     if args.deck is not None:
         deal = Deal(None, parse_deck(read_deck_text(args.deck), game.cards))

@@ -79,7 +79,9 @@ class TableView(Widget, can_focus=True):
     def render(self) -> Text:
         owner = self.owner
         width, height = max(self.size.width, 1), max(self.size.height, 1)
-        self.picture = self.table.draw(owner.player.session.position, width, height, owner.marks)
+        frame = (max(owner.size.width - width, 0), max(owner.size.height - height, 0))
+        position = owner.player.session.position
+        self.picture = self.table.draw(position, width, height, owner.marks, frame)
         text = Text(no_wrap=True, overflow="crop")
         for k, spans in enumerate(self.picture.lines()):
             if k:
@@ -238,22 +240,42 @@ class TableApp(App[int]):
             yield TableView(self.table, self)
             yield Static("", id="message")
             yield Static("", id="status")
-            yield Input(
-                placeholder="click a card, then its place (or drag it) · ':' commands · "
-                "u undo · h hint · ? help · q quit",
-                id="command",
-            )
+            yield Input(placeholder=self.footer(), id="command")
+
+    def footer(self) -> str:
+        """What the player can do now, in the command bar while it is empty."""
+        if self.played_itself():
+            return "nothing to play: the game played itself · ':new' another deal · q quit"
+        if self.player.session.is_over():
+            return "the game is over · u undo · ':new' another deal · q quit"
+        return (
+            "click a card, then its place (or drag it) · ':' commands · "
+            "u undo · h hint · ? help · q quit"
+        )
+
+    def played_itself(self) -> bool:
+        """Whether the engine played this game to its end from the deal, the player having
+        had no choice to make (Clock)."""
+        session = self.player.session
+        return session.is_over() and all(entry.auto for entry in session.history)
 
     def on_mount(self) -> None:
         self.ready = True
         self.player.width = max(self.size.width - 2, 40)
         outcome = self.player.introduce(self.resumed)
         said = [m for m in (*outcome.messages, *outcome.notes) if m]
-        self.tell("  ".join(said) or f"{self.game.name}: ? for help")
+        if self.played_itself():
+            self.tell(self.played_itself_text())
+        else:
+            self.tell("  ".join(said) or f"{self.game.name}: ? for help")
         self.query_one(TableView).focus()
         if self.ticking:
             self.set_interval(1.0, self.update_status)
         self.redraw()
+
+    def played_itself_text(self) -> str:
+        state = self.player.session.position
+        return f"{self.game.name} plays itself. {ending(self.game, state)}"
 
     def on_resize(self, event: events.Resize) -> None:
         self.player.width = max(event.size.width - 2, 40)
@@ -262,6 +284,7 @@ class TableApp(App[int]):
         if not self.ready:
             return
         self.query_one(TableView).refresh()
+        self.query_one("#command", Input).placeholder = self.footer()
         self.update_status()
         self.check_won()
 
@@ -321,7 +344,8 @@ class TableApp(App[int]):
     def present(self, outcome: Outcome) -> Outcome:
         """Draw what the player did: the message, a pane for long texts, the position."""
         if outcome.quit:
-            self.farewell = list(outcome.messages)
+            said = list(outcome.messages)
+            self.farewell = said + self.result_lines(said)
             self.exit(self.exit_code)
             return outcome
         self.marks.hint = None if outcome.kind != "hint" else self.marks.hint
@@ -366,6 +390,17 @@ class TableApp(App[int]):
 
     def play_action(self, action: Action) -> None:
         self.present(self.player.play(action))
+
+    def result_lines(self, said: list[str]) -> list[str]:
+        """The result of a finished game, for the lines printed on leaving the table, unless
+        they say it already."""
+        state = self.player.session.position
+        outcome = self.game.outcome(state)
+        if not outcome or any(outcome in line.lower() for line in said):
+            return []
+        if self.played_itself():
+            return [self.played_itself_text()]
+        return [ending(self.game, state)]
 
     def action_command(self, line: str) -> None:
         self.run_command(line)
