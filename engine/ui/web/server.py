@@ -129,7 +129,7 @@ def make_app(tables: Tables | None = None) -> Starlette:
         Route("/api/tables/{table}/command", _guarded(command), methods=["POST"]),
         Route("/api/tables/{table}/close", _guarded(close_table), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC)),
-        Route("/{rest:path}", unknown, methods=["GET", "POST", "PUT", "DELETE", "HEAD"]),
+        Route("/{rest:path}", unknown),
     ]
 
     @contextlib.asynccontextmanager

@@ -61,9 +61,13 @@ def game_by_name(name: object) -> Game:
 def parse_deal(game: Game, seed: object, deck: object) -> Deal:
     if seed not in (None, "") and deck not in (None, ""):
         raise Refused("give a seed or a deck, not both")
+    if deck not in (None, "") and not isinstance(deck, str):
+        raise Refused("deck: the cards as text, separated by spaces or commas")
     if isinstance(deck, str) and deck:
+        # Never read_deck_text: its '@FILE' would read a file the request names.
+        names = deck.replace(",", " ").split()
         try:
-            return Deal(None, parse_deck(deck, game.cards))
+            return Deal(None, parse_deck(names, game.cards))
         except DeckError as exc:
             raise Refused(f"deck: {exc}") from None
     if seed in (None, ""):
@@ -80,8 +84,16 @@ def parse_deal(game: Game, seed: object, deck: object) -> Deal:
 class WebTable:
     """One game open in the browser."""
 
-    def __init__(self, game: Game, deal: Deal, store: SaveStore, resume: Path | None = None):
+    def __init__(
+        self,
+        game: Game,
+        deal: Deal,
+        store: SaveStore,
+        resume: Path | None = None,
+        auto: bool = True,
+    ) -> None:
         self.game = game
+        self.auto = auto  # the engine's safe moves to the foundations and forced finish
         self.store = store
         self.lock = threading.Lock()  # one request at a time plays on a table
         self.keeper = Keeper(game, store=store)
@@ -96,7 +108,7 @@ class WebTable:
     # --- starting and resuming ------------------------------------------------------------
 
     def _begin(self, deal: Deal, record: Any = None, source: Path | None = None) -> None:
-        self.progress = Progress(self.game, deal, record)
+        self.progress = Progress(self.game, deal, record, auto=self.auto)
         self.keeper.begin(self.progress, source)
         self.seen: set[State] = {s.before for s in self.session.history}
         self.seen.add(self.session.position)
@@ -272,6 +284,7 @@ class WebTable:
             record["deck"] = [card_text(c) for c in deal.order]
         record.update(position_json(game, state))
         record.update(
+            auto_moves=self.auto,
             save=self.keeper.id,
             moves=self.progress.moves,
             seconds=round(self.progress.seconds(), 1),
@@ -354,13 +367,19 @@ class Tables:
 
     def open(self, body: dict[str, Any]) -> tuple[str, WebTable]:
         game = game_by_name(body.get("game"))
+        auto = body.get("auto", True)
+        if auto not in (True, False, "on", "off"):
+            raise Refused("auto: true or false ('on' or 'off')")
+        auto = auto in (True, "on")
         resume = body.get("resume")
         if resume not in (None, ""):
             if body.get("seed") not in (None, "") or body.get("deck") not in (None, ""):
                 raise Refused("resume continues a saved deal: it takes no seed or deck")
-            table = WebTable(game, Deal(None, []), self.store, self._save_path(game, resume))
+            path = self._save_path(game, resume)
+            table = WebTable(game, Deal(None, []), self.store, path, auto)
         else:
-            table = WebTable(game, parse_deal(game, body.get("seed"), body.get("deck")), self.store)
+            deal = parse_deal(game, body.get("seed"), body.get("deck"))
+            table = WebTable(game, deal, self.store, auto=auto)
         uid = secrets.token_hex(12)
         with self.lock:
             self.tables[uid] = table

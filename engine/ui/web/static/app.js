@@ -11,6 +11,7 @@ const page = {
   picked: null, // { pile, count } chosen by a click
   hint: null, // { source, target, count, name }
   shownAt: 0, // when the last record came (for the clock)
+  version: 0, // how many records have been shown (tests wait for the next)
   busy: false,
 };
 
@@ -75,7 +76,7 @@ async function openTable(game) {
   $("felt").hidden = false;
   const query = new URLSearchParams(location.search);
   const body = { game };
-  for (const key of ["seed", "deck", "resume"]) if (query.get(key)) body[key] = query.get(key);
+  for (const key of ["seed", "deck", "resume", "auto"]) if (query.get(key)) body[key] = query.get(key);
   const data = await call("POST", "/api/tables", body);
   if (!data.table) {
     say(data.error, true);
@@ -114,12 +115,14 @@ function remember(data) {
   const query = new URLSearchParams();
   if (data.seed !== null && data.seed !== undefined) query.set("seed", String(data.seed));
   else if (data.deck) query.set("deck", data.deck.join(" "));
+  if (!data.auto_moves) query.set("auto", "off");
   const address = `/play/${data.game}?${query}`;
   if (location.pathname + location.search !== address) history.replaceState(null, "", address);
 }
 
 function show(data) {
   page.state = data;
+  page.version += 1;
   page.shownAt = Date.now();
   page.picked = null;
   remember(data);
