@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 from web_server import Server, running, serve_command
+
+from conftest import run_cli
 
 
 @pytest.fixture(scope="module")
