@@ -34,21 +34,21 @@ def _block(
 
 
 def page_layout(game: Game) -> dict[str, Any]:
-    """The page's plan of the table: ``rings`` (pile names by hour, one list per ring, inner
-    first), ``centre``, ``top_left``, ``top_right`` and ``blocks`` (see the module's text)."""
+    """The page's plan of the table: ``rings`` (for each ring, inner first, the pile names at
+    each hour from 12 round to 11), ``centre``, ``top_left``, ``top_right`` and ``blocks`` (see the module's text)."""
     layout = game.layout
     dealt = game.deal_seed(0).piles
     hours, centre = dial_places(game)
     on_clock = game.spec.display.layout == "clock" and any(hours)
-    rings: list[list[str | None]] = []
+    rings: list[list[list[str]]] = []
     if on_clock:
         ringed = [g for g, piles in layout.groups.items() if any(hours[p] for p in piles)]
         ringed.sort(key=lambda g: layout.role[layout.groups[g][0]] != "foundation")
         for group in ringed:
-            by_hour: list[str | None] = [None] * 12
+            by_hour: list[list[str]] = [[] for _ in range(12)]
             for pile in layout.groups[group]:
-                if hours[pile]:
-                    by_hour[hours[pile] % 12] = game.pile_names[pile]
+                if hours[pile]:  # several piles at one hour lie side by side
+                    by_hour[hours[pile] % 12].append(game.pile_names[pile])
             rings.append(by_hour)
     top_left: list[str] = []
     top_right: list[str] = []

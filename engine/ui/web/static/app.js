@@ -278,7 +278,7 @@ function clickPile(name, index) {
     const picked = page.picked;
     if (picked.pile === name) {
       page.picked = null;
-      draw();
+      mark();
       return;
     }
     move(picked.pile, name, picked.count);
@@ -305,7 +305,19 @@ function clickPile(name, index) {
   }
   page.picked = { pile: name, count: cards.length - chosen };
   say(`${cards[chosen]}${page.picked.count > 1 ? ` and the ${page.picked.count - 1} on it` : ""}: now click where it goes`);
-  draw();
+  mark();
+}
+
+// The picked cards marked, without drawing the table again (a double click needs the same
+// elements under both of its clicks).
+function mark() {
+  for (const card of document.querySelectorAll(".card.picked")) card.classList.remove("picked");
+  const picked = page.picked;
+  if (!picked) return;
+  const cards = document.querySelectorAll(`[data-pile="${picked.pile}"] .card`);
+  cards.forEach((card, i) => {
+    if (i >= cards.length - picked.count) card.classList.add("picked");
+  });
 }
 
 function sendHome(name) {
@@ -315,7 +327,7 @@ function sendHome(name) {
   else {
     const cards = page.state.piles[name] || [];
     say(cards.length ? `${cards[cards.length - 1]} cannot go home now` : `${name} is empty`, true);
-    draw();
+    mark();
   }
 }
 
@@ -405,7 +417,7 @@ function onKey(event) {
   else if (key === "h") send("hint");
   else if (key === "Escape") {
     page.picked = null;
-    draw();
+    mark();
   } else if (page.keys[key]) send(page.keys[key]);
   else return;
   event.preventDefault();

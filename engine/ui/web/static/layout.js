@@ -127,25 +127,28 @@ const Layout = (() => {
     }
     let radius = 0;
     for (const ring of plan.rings) {
-      const fans = ring.map((name) => (name && roles[name] !== "foundation" ? Math.min(sizes[name], 4) : 1));
-      const widths = fans.map((n) => 1 + FAN_SIDE * Math.max(0, n - 1));
+      // Each hour's piles side by side: a foundation one card wide, a pile fanned sideways.
+      const widths = ring.map((names) => names.map((name) => (roles[name] === "foundation" ? 1 : 1 + FAN_SIDE * Math.max(0, Math.min(sizes[name], 4) - 1))));
+      const spans = widths.map((ws) => ws.reduce((s, w) => s + w + GAP, -GAP));
       let r = radius + 0.5;
       for (;; r += 0.05) {
-        const here = ring.map((name, hour) => {
+        const here = ring.map((names, hour) => {
           const angle = (hour * Math.PI) / 6;
           const cx = r * Math.sin(angle);
           const cy = -r * Math.cos(angle) * 0.92;
-          return rect(cx - widths[hour] / 2, cy - H / 2, widths[hour], H, widths[hour] > 1 ? "right" : "none");
+          return rect(cx - spans[hour] / 2, cy - H / 2, Math.max(spans[hour], 0), H, "none");
         });
-        const clash =
-          here.some((a, i) => ring[i] && here.some((b, j) => j !== i && ring[j] && overlaps(a, b))) ||
-          here.some((a, i) => ring[i] && placed.some((b) => overlaps(a, b)));
+        const used = here.filter((_, hour) => ring[hour].length);
+        const clash = used.some((a, i) => used.some((b, j) => j !== i && overlaps(a, b))) || used.some((a) => placed.some((b) => overlaps(a, b)));
         if (!clash) {
-          ring.forEach((name, hour) => {
-            if (name) {
-              places[name] = here[hour];
-              placed.push(here[hour]);
-            }
+          ring.forEach((names, hour) => {
+            let x = here[hour].x;
+            names.forEach((name, k) => {
+              const w = widths[hour][k];
+              places[name] = rect(x, here[hour].y, w, H, w > 1 ? "right" : "none");
+              placed.push(places[name]);
+              x += w + GAP;
+            });
           });
           break;
         }
