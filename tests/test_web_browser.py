@@ -19,7 +19,9 @@ from conftest import ROOT, run_cli
 from crafted import commands_of
 from web_server import Server, running
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is missing")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright's Python package is missing"
+)
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
     pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
@@ -126,7 +128,7 @@ def click_move(page: Any, source: str, target: str, count: int) -> None:
 
 def perform(page: Any, command: str, by_drag: bool) -> None:
     """One action of ``play``'s notation done with the mouse, as a player would."""
-    legal = state(page)["actions"]
+    legal = state(page)["legal"]
     words = command.split()
     found = [a for a in legal if a["text"] == command]
     if not found and len(words) in (2, 3):  # 't2 t3 2' where 't2 t3' says it already
@@ -212,6 +214,8 @@ def test_undo_redo_and_a_hint_that_lights_up(page: Any, server: Server) -> None:
         assert lit.count() == hint["hint_count"]
     if hint["hint_target"]:
         assert page.locator(f'[data-pile="{hint["hint_target"]}"].hint').count() == 1
+    perform(page, "t7 f2", by_drag=False)  # after undo and redo the page still plays
+    assert state(page)["ok"] and state(page)["moves"] == 2
 
 
 def test_a_game_saved_at_the_terminal_resumes_in_the_browser_and_back(
@@ -265,7 +269,9 @@ def test_every_game_opens_inside_the_window_with_no_pile_over_another(
                     problems.append(f"{game} {width}x{height}: {card} of {pile} leaves the window")
                 for other, (x0, y0, x1, y1) in found["piles"]:
                     if other != pile and left < x1 and x0 < right and top < y1 and y0 < bottom:
-                        problems.append(f"{game} {width}x{height}: {card} of {pile} is over {other}")
+                        problems.append(
+                            f"{game} {width}x{height}: {card} of {pile} is over {other}"
+                        )
             if width == 1280:
                 page.screenshot(path=str(SHOTS / f"{game}.png"))
     assert problems == []

@@ -293,7 +293,7 @@ class WebTable:
             over=session.is_over(),
             can_undo=any(not p.auto for p in session.history) and not self.keeper.won,
             can_redo=bool(session.undone),
-            actions=self._actions(state),
+            legal=self._legal(state),
             hidden={
                 name: down
                 for name, cards in zip(game.pile_names, state.piles, strict=True)
@@ -307,7 +307,7 @@ class WebTable:
                 record["no_win"] = warning
         return record
 
-    def _actions(self, state: State) -> list[dict[str, Any]]:
+    def _legal(self, state: State) -> list[dict[str, Any]]:
         """The legal actions, with their piles, for the page to match clicks and drags."""
         names = self.game.pile_names
         found: list[dict[str, Any]] = []

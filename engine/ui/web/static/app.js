@@ -130,9 +130,7 @@ function show(data) {
   status();
   $("undo").disabled = !data.can_undo;
   $("redo").disabled = !data.can_redo;
-  const legal = new Set(data.actions.map((a) => a.name));
-  for (const button of $("own").children) button.disabled = !data.actions.some((a) => a.name === button.dataset.action && !a.source);
-  void legal;
+  for (const button of $("own").children) button.disabled = !data.legal.some((a) => a.name === button.dataset.action && !a.source);
 }
 
 function status() {
@@ -245,7 +243,7 @@ async function send(command) {
     else if (data.message) say(data.message);
     else if (data.auto && data.auto.length) say(`${data.played}; then by itself: ${data.auto.join(", ")}`);
     else if (data.played) say(data.played);
-    else if (data.actions && command === "undo") say("undone");
+    else if (data.actions && (command === "undo" || command === "redo")) say(`${command === "undo" ? "undone" : "redone"}: ${data.actions.join(", ")}`);
     else say("");
     return data;
   } finally {
@@ -254,7 +252,7 @@ async function send(command) {
 }
 
 function actions() {
-  return page.state ? page.state.actions : [];
+  return page.state ? page.state.legal : [];
 }
 
 function role(name) {
