@@ -11,13 +11,13 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, run_cli
 from crafted import commands_of
 from web_server import Server, running
+
+from conftest import ROOT, run_cli
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright's Python package is missing"
@@ -76,7 +76,8 @@ def shown_piles(page: Any) -> dict[str, list[str]]:
     """Each pile as the page shows it: the data-card of its card elements, bottom to top."""
     found: dict[str, list[str]] = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
-            (p) => [p.dataset.pile, [...p.querySelectorAll('.card')].map((c) => c.dataset.card)]))"""
+            (p) => [p.dataset.pile,
+                    [...p.querySelectorAll('.card')].map((c) => c.dataset.card)]))"""
     )
     return found
 

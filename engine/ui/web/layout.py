@@ -35,7 +35,8 @@ def _block(
 
 def page_layout(game: Game) -> dict[str, Any]:
     """The page's plan of the table: ``rings`` (for each ring, inner first, the pile names at
-    each hour from 12 round to 11), ``centre``, ``top_left``, ``top_right`` and ``blocks`` (see the module's text)."""
+    each hour from 12 round to 11), ``centre``, ``top_left``, ``top_right`` and ``blocks``
+    (see the module's text)."""
     layout = game.layout
     dealt = game.deal_seed(0).piles
     hours, centre = dial_places(game)
