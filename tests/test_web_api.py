@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -196,3 +197,23 @@ def test_a_finished_request_leaves_the_lock_for_the_terminal(server: Server) -> 
     time.sleep(0.01)
     _, again = server.command(table, "draw")
     assert again["ok"] and json.dumps(again["piles"]) != json.dumps(record["piles"])
+
+
+def test_open_hands_the_address_to_the_browser(folder: Path, tmp_path: Path) -> None:
+    told = tmp_path / "told.txt"
+    browser = tmp_path / "browser.py"
+    browser.write_text(f"import sys; open({str(told)!r}, 'w').write(sys.argv[1])\n")
+    env = dict(os.environ, BROWSER=f"{sys.executable} {browser} %s")
+    process = subprocess.Popen(serve_command("--port", "0", "--open"), cwd=folder, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        for _ in range(100):
+            if told.exists() and told.read_text():
+                break
+            time.sleep(0.1)
+        assert told.read_text() in line and told.read_text().startswith("http://127.0.0.1:")
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=15)

@@ -264,6 +264,7 @@ def test_every_game_opens_inside_the_window_with_no_pile_over_another(
         for game in games:
             open_table(page, server, f"/play/{game}?seed=1")
             found = boxes(page)
+            assert sorted(p for p, _ in found["piles"]) == sorted(state(page)["piles"]), game
             assert len(found["cards"]) == sum(len(p) for p in state(page)["piles"].values())
             for pile, card, (left, top, right, bottom) in found["cards"]:
                 if left < 0 or top < 0 or right > width + 0.5 or bottom > height + 0.5:
@@ -276,3 +277,14 @@ def test_every_game_opens_inside_the_window_with_no_pile_over_another(
             if width == 1280:
                 page.screenshot(path=str(SHOTS / f"{game}.png"))
     assert problems == []
+
+
+def test_the_status_says_when_no_win_is_possible(page: Any, server: Server) -> None:
+    open_table(page, server, "/play/golf?seed=10")
+    for _ in range(40):
+        if state(page).get("no_win") or state(page)["over"]:
+            break
+        perform(page, state(page)["legal"][0]["text"], by_drag=False)
+    warning = state(page)["no_win"]
+    assert warning.startswith("no win is possible from here")
+    assert warning in page.locator("#status").inner_text()

@@ -128,7 +128,7 @@ def make_app(tables: Tables | None = None) -> Starlette:
         Route("/api/tables/{table}", _guarded(show_table)),
         Route("/api/tables/{table}/command", _guarded(command), methods=["POST"]),
         Route("/api/tables/{table}/close", _guarded(close_table), methods=["POST"]),
-        Mount("/static", StaticFiles(directory=STATIC)),
+        Mount("/static", _Static(directory=STATIC)),
         Route("/{rest:path}", unknown),
     ]
 
@@ -142,6 +142,16 @@ def make_app(tables: Tables | None = None) -> Starlette:
     app.add_exception_handler(404, lambda _r, _e: refusal("no such address", 404))
     app.add_exception_handler(405, lambda _r, _e: refusal("method not allowed here", 405))
     return app
+
+
+class _Static(StaticFiles):
+    """The page's files, asked again of the server each time (a newer version is never
+    hidden by a browser's cache; an unchanged file is answered 304 from its ETag)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 class PortBusy(Exception):
