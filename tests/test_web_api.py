@@ -204,8 +204,14 @@ def test_open_hands_the_address_to_the_browser(folder: Path, tmp_path: Path) -> 
     browser = tmp_path / "browser.py"
     browser.write_text(f"import sys; open({str(told)!r}, 'w').write(sys.argv[1])\n")
     env = dict(os.environ, BROWSER=f"{sys.executable} {browser} %s")
-    process = subprocess.Popen(serve_command("--port", "0", "--open"), cwd=folder, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    process = subprocess.Popen(
+        serve_command("--port", "0", "--open"),
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
