@@ -288,3 +288,46 @@ def test_the_status_says_when_no_win_is_possible(page: Any, server: Server) -> N
     warning = state(page)["no_win"]
     assert warning.startswith("no win is possible from here")
     assert warning in page.locator("#status").inner_text()
+
+
+def test_the_list_of_games_is_solitaire_lists(page: Any, server: Server) -> None:
+    page.goto(server.base + "/")
+    page.wait_for_selector("#games tbody tr")
+    rows = page.eval_on_selector_all(
+        "#games tbody tr", "(rows) => rows.map((r) => [...r.cells].map((c) => c.innerText))"
+    )
+    listed = run_cli("list", "--json").json_lines()
+    assert rows == [[g["name"], g["id"], str(g["decks"]), ", ".join(g["aliases"])] for g in listed]
+    page.select_option("#pick-game", "freecell")
+    page.fill("#pick-seed", "ms:11982")
+    page.click("#pick button")
+    page.wait_for_function("typeof page !== 'undefined' && page.version > 0")
+    assert page.url.endswith("/play/freecell?seed=ms%3A11982")
+    typed = run_cli("play", "freecell", "--seed", "ms:11982", "--json", stdin="").json_lines()
+    assert shown_piles(page) == typed[0]["piles"]
+
+
+def test_restart_new_deal_rules_and_the_games_own_keys(page: Any, server: Server) -> None:
+    page.on("dialog", lambda dialog: dialog.accept())  # 'leave this game?': yes
+    open_table(page, server, "/play/big-ben?seed=3&auto=off")
+    dealt = shown_piles(page)
+    perform(page, "t3 f5", by_drag=True)
+    before = version(page)
+    page.keyboard.press("g")  # fill, by its key in the rule file
+    settled(page, before)
+    assert state(page)["command"] == "fill" and state(page)["ok"]
+    assert shown_piles(page) != dealt
+    before = version(page)
+    page.click("#restart")
+    settled(page, before)
+    assert shown_piles(page) == dealt and state(page)["moves"] == 0
+    before = version(page)
+    page.click("#new")
+    settled(page, before)
+    seed = state(page)["seed"]
+    assert seed != 3 and page.url.endswith(f"/play/big-ben?seed={seed}&auto=off")
+    before = version(page)
+    page.click("#rules-button")
+    settled(page, before)
+    assert page.locator("#rules").is_visible()
+    assert "Big Ben" in page.locator("#rules-text").inner_text()
