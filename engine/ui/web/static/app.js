@@ -161,12 +161,12 @@ function draw() {
   const data = page.state;
   const felt = $("felt");
   if (!data || !page.plan) return;
-  const sizes = {};
-  for (const name in data.piles) sizes[name] = data.piles[name].length;
-  const top = 26; // below the message line
-  const { scale, places } = Layout.table(page.plan, sizes, felt.clientWidth, felt.clientHeight - top);
-  felt.textContent = "";
   const hidden = data.hidden || {};
+  const faceDown = {};
+  for (const name in data.piles) faceDown[name] = data.piles[name].map((_, i) => (hidden[name] || []).includes(i));
+  const top = 26; // below the message line
+  const { scale, places } = Layout.table(page.plan, faceDown, felt.clientWidth, felt.clientHeight - top);
+  felt.textContent = "";
   for (const name in data.piles) {
     const place = places[name];
     if (!place) continue;
@@ -184,7 +184,7 @@ function draw() {
     slot.textContent = name;
     pile.appendChild(slot);
     const cards = data.piles[name];
-    const down = cards.map((_, i) => (hidden[name] || []).includes(i));
+    const down = faceDown[name];
     const offsets = Layout.fan(place, down, scale);
     cards.forEach((card, i) => {
       const element = document.createElement("div");

@@ -6,7 +6,7 @@
 const Layout = (() => {
   const H = 1.4; // a card's height, in card widths
   const GAP = 0.22; // between piles
-  const FAN_DOWN = 0.3; // a face-up card's offset in a column
+  const FAN_DOWN = 0.34; // a face-up card's offset in a column: its rank and suit show whole
   const FAN_DOWN_HIDDEN = 0.14; // a face-down card's
   const FAN_SIDE = 0.3; // a covered card's width shown in a sideways fan
   const MAX_SCALE = 130; // pixels per card width, at most
@@ -173,16 +173,25 @@ const Layout = (() => {
     return plan.blocks.some((b) => b.kind === "columns");
   }
 
-  // The table's places in pixels for a window of `width` x `height` pixels; `sizes` gives the
-  // number of cards of each pile now (columns are given room for their longest).
-  function table(plan, sizes, width, height) {
-    const longest = Math.max(1, ...plan.blocks.filter((b) => b.kind === "columns").flatMap((b) => b.piles.map((p) => sizes[p])));
-    const wanted = H + FAN_DOWN * Math.max(12, longest + 2); // a column's room, ideally
-    const least = H + FAN_DOWN * 6;
+  // A column's height when fanned in full: the face-down cards closer than the face-up ones.
+  function natural(down) {
+    let extent = H;
+    for (let i = 0; i < down.length - 1; i++) extent += down[i] ? FAN_DOWN_HIDDEN : FAN_DOWN;
+    return extent;
+  }
+
+  // The table's places in pixels for a window of `width` x `height` pixels; `down` gives, for
+  // each pile, whether each of its cards lies face down (columns get room for the longest).
+  function table(plan, down, width, height) {
+    const sizes = {};
+    for (const name in down) sizes[name] = down[name].length;
+    const columns = plan.blocks.filter((b) => b.kind === "columns").flatMap((b) => b.piles);
+    const room = Math.max(H + FAN_DOWN * 6, ...columns.map((name) => natural(down[name]) + FAN_DOWN));
+    const longest = Math.max(1, ...columns.map((name) => sizes[name]));
     const face = plan.clock ? clock(plan, sizes) : null;
     const rest = plan.top_left.length || plan.top_right.length || plan.blocks.length;
     let best = null;
-    for (const room of [wanted, (wanted + least) / 2, least]) {
+    {
       const part = rest ? rows(plan, longest, room) : { places: {}, width: 0, height: 0 };
       const options = face ? (rest ? ["right", "below"] : ["alone"]) : ["alone"];
       for (const where of options) {
