@@ -331,3 +331,15 @@ def test_restart_new_deal_rules_and_the_games_own_keys(page: Any, server: Server
     settled(page, before)
     assert page.locator("#rules").is_visible()
     assert "Big Ben" in page.locator("#rules-text").inner_text()
+
+
+def test_an_unfinished_game_is_listed_and_opens(page: Any, server: Server) -> None:
+    commands = commands_of("klondike_seed_2_win.txt")[:3]
+    run_cli("play", "klondike", "--seed", "2", "--no-auto", "--json",
+            stdin="\n".join([*commands, "quit"]) + "\n")  # fmt: skip
+    saved = run_cli("saves", "--json").json_lines()[0]
+    page.goto(server.base + "/")
+    link = page.locator(f'[data-save="{saved["id"]}"] a')
+    link.click()
+    page.wait_for_function("typeof page !== 'undefined' && page.version > 0")
+    assert state(page)["save"] == saved["id"] and state(page)["moves"] == 3

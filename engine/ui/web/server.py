@@ -92,6 +92,15 @@ def make_app(tables: Tables | None = None) -> Starlette:
         ]
         return JSONResponse({"ok": True, "games": listing})
 
+    async def saves(_: Request) -> Response:
+        found = await run_in_threadpool(kept.store.all)
+        listing = []
+        for save in found:
+            record = save.as_json()
+            del record["file"]  # the page needs the id, not where the file lies
+            listing.append(record)
+        return JSONResponse({"ok": True, "saves": listing})
+
     async def open_table(request: Request) -> Response:
         body = await _body(request)
         uid, table = await run_in_threadpool(kept.open, body)
@@ -124,6 +133,7 @@ def make_app(tables: Tables | None = None) -> Starlette:
         Route("/", page),
         Route("/play/{game}", page),
         Route("/api/games", _guarded(games)),
+        Route("/api/saves", _guarded(saves)),
         Route("/api/tables", _guarded(open_table), methods=["POST"]),
         Route("/api/tables/{table}", _guarded(show_table)),
         Route("/api/tables/{table}/command", _guarded(command), methods=["POST"]),

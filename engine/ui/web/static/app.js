@@ -63,6 +63,17 @@ async function showList() {
     option.textContent = game.name;
     select.appendChild(option);
   }
+  const saved = await call("GET", "/api/saves");
+  for (const save of saved.saves || []) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/play/${encodeURIComponent(save.game)}?resume=${save.id}`;
+    link.textContent = `${save.game}, ${save.seed !== null ? `deal ${save.seed}` : "a given deck"}`;
+    item.append(link, ` (${save.moves} moves, ${save.cards_home}/${save.cards} home, last played ${save.last_played})`);
+    item.dataset.save = save.id;
+    $("saves").appendChild(item);
+    $("unfinished").hidden = false;
+  }
   $("pick").addEventListener("submit", (event) => {
     event.preventDefault();
     const seed = $("pick-seed").value.trim();
