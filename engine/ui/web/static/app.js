@@ -69,7 +69,7 @@ async function showList() {
     const link = document.createElement("a");
     link.href = `/play/${encodeURIComponent(save.game)}?resume=${save.id}`;
     link.textContent = `${save.game}, ${save.seed !== null ? `deal ${save.seed}` : "a given deck"}`;
-    item.append(link, ` (${save.moves} moves, ${save.cards_home}/${save.cards} home, last played ${save.last_played})`);
+    item.append(link, ` (${save.moves} move${save.moves === 1 ? "" : "s"}, ${save.cards_home}/${save.cards} home, last played ${save.last_played})`);
     item.dataset.save = save.id;
     $("saves").appendChild(item);
     $("unfinished").hidden = false;
