@@ -99,3 +99,40 @@ def test_an_upward_import_is_found(tmp_path: Path) -> None:
         "yaml_solitaire.engine.ui",
         "yaml_solitaire.engine.ui.render",
     ]
+
+
+def test_the_player_layer_imports_no_front_end() -> None:
+    """``engine/play`` (the player every front end shares) imports nothing from ``engine/ui``."""
+    assert upward_imports(ROOT / "engine" / "play") == []
+
+
+FRONT_ENDS = ("cli", "table", "web")
+
+
+def front_end_crossings(root: Path = ROOT) -> list[str]:
+    """Every import of one front end under ``engine/ui`` (line mode, the terminal table, the
+    web server) by another: they live side by side over the shared player."""
+    problems = []
+    for own in FRONT_ENDS:
+        folder = root / "engine" / "ui" / own
+        for path in sorted(folder.rglob("*.py")) if folder.is_dir() else []:
+            for line, target in imported(path, root):
+                for other in FRONT_ENDS:
+                    prefix = f"{PACKAGE}.engine.ui.{other}"
+                    if other != own and (target == prefix or target.startswith(prefix + ".")):
+                        problems.append(f"{path.relative_to(root)}:{line}: imports {target}")
+    return problems
+
+
+def test_front_ends_do_not_import_each_other() -> None:
+    assert front_end_crossings() == []
+
+
+def test_a_crossing_between_front_ends_is_found(tmp_path: Path) -> None:
+    table = tmp_path / "engine" / "ui" / "table"
+    table.mkdir(parents=True)
+    (table / "planted.py").write_text("from ..cli.play import LineMode\n", encoding="utf-8")
+    assert [p.rpartition(" imports ")[2] for p in front_end_crossings(tmp_path)] == [
+        "yaml_solitaire.engine.ui.cli.play",
+        "yaml_solitaire.engine.ui.cli.play.LineMode",
+    ]

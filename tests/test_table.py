@@ -3,7 +3,6 @@ keys, refusals with the engine's reason, and a game that goes on in line mode.""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
@@ -19,11 +18,12 @@ from yaml_solitaire.engine.core.cards import DOWN
 from yaml_solitaire.engine.core.state import Action
 from yaml_solitaire.engine.game.game import Game
 from yaml_solitaire.engine.game.load import load_game
+from yaml_solitaire.engine.play.player import PlayOptions
 from yaml_solitaire.engine.play.progress import Deal, new_deal
 from yaml_solitaire.engine.play.records import deal_order, read_record
 from yaml_solitaire.engine.play.saves import SaveStore
-from yaml_solitaire.engine.ui.cli.output import position_json
-from yaml_solitaire.engine.ui.render import symbols_in
+from yaml_solitaire.engine.play.serial import position_json
+from yaml_solitaire.engine.play.wording import symbols_in
 from yaml_solitaire.engine.ui.table.app import TableApp, TableView, make_app
 from yaml_solitaire.engine.ui.table.layout import Hit, fold
 
@@ -31,13 +31,9 @@ GAMES = ("klondike", "freecell", "big-ben", "spider", "pyramid")
 SIZE = (80, 24)
 
 
-def options(**changes: Any) -> argparse.Namespace:
-    args = argparse.Namespace(
-        json=False, trace=False, no_record=True, no_auto=False, ascii=False, line=True
-    )
-    for key, value in changes.items():
-        setattr(args, key, value)
-    return args
+def options(**changes: Any) -> PlayOptions:
+    settings: dict[str, Any] = {"record_history": False, "symbols": True, "interactive": True}
+    return PlayOptions(**{**settings, **changes})
 
 
 def table_app(game: Game, seed: int, **changes: Any) -> TableApp:
@@ -76,12 +72,12 @@ def first_card(app: TableApp, action: Action) -> Hit:
     return (action.src, len(cards) - max(action.n, 1))
 
 
-def seed_with(game: Game, wanted: Callable[[Game, Action], bool], **changes: Any) -> int:
+def seed_with(game: Game, wanted: Callable[[Game, Action], bool], auto: bool = True) -> int:
     """The first deal whose first position has a legal action that ``wanted`` accepts."""
     from yaml_solitaire.engine.play.progress import Progress
 
     for seed in range(1, 400):
-        progress = Progress(game, new_deal(game, seed), auto=not changes.get("no_auto", False))
+        progress = Progress(game, new_deal(game, seed), auto=auto)
         state = progress.session.position
         if not game.is_terminal(state) and any(wanted(game, a) for a in game.legal_actions(state)):
             return seed
@@ -133,7 +129,7 @@ def test_drag_a_card_onto_its_place(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", [g for g in GAMES if g != "spider"])
 def test_double_click_sends_a_card_home(game_id: str) -> None:
     game = load_game(game_id)
-    app = table_app(game, seed_with(game, homeward, no_auto=True), no_auto=True)
+    app = table_app(game, seed_with(game, homeward, auto=False), auto=False)
 
     async def script(pilot: Any) -> None:
         action = next(a for a in app.player.session.legal_actions() if homeward(game, a))
@@ -159,7 +155,7 @@ def test_double_click_where_no_foundation_takes_the_card_says_so() -> None:
 
 
 @pytest.mark.parametrize("game_id", [g for g in GAMES if g != "freecell"])
-def test_a_click_on_the_stock_draws_and_u_r_undo_and_redo(game_id: str) -> None:
+def test_a_click_on_the_stock_draws_and_u_shift_r_undo_and_redo(game_id: str) -> None:
     game = load_game(game_id)
     app = table_app(game, 1)
     stock = game.layout.with_role("stock")[0]
@@ -172,7 +168,7 @@ def test_a_click_on_the_stock_draws_and_u_r_undo_and_redo(game_id: str) -> None:
         assert chosen(app)[-1].src == -1  # the stock's own action: draw, or deal a row
         await pilot.press("u")
         assert app.player.session.position == before
-        await pilot.press("r")
+        await pilot.press("R")  # 'r' is the game's redeal in Klondike and Pyramid
         assert app.player.session.position == after
 
     at_table(app, script)
@@ -266,6 +262,8 @@ def test_the_command_bar_takes_line_mode_commands() -> None:
             await pilot.press(key)
         await pilot.press("enter")
         assert chosen(app) == [Action("draw")]
+        assert isinstance(app.focused, TableView)  # the bar closed after its command
+        await pilot.press("colon")
         for key in "t1 t2":
             await pilot.press("space" if key == " " else key)
         await pilot.press("enter")
@@ -281,6 +279,8 @@ def test_keys_pick_piles_and_h_lights_the_hint() -> None:
 
     async def script(pilot: Any) -> None:
         await pilot.press("h")
+        await app.workers.wait_for_complete()  # the hint is looked for in a thread
+        await pilot.pause()
         assert app.marks.hint is not None
         assert app.message_text.startswith("hint: ")
         hinted = app.player.adviser.advise(app.player.session.position, app.player.seen).action
@@ -430,7 +430,7 @@ def line_to_a_gap(game: Game) -> tuple[int, list[Action]]:
 def test_a_click_on_a_gap_fills_it() -> None:
     game = load_game("big-ben")
     seed, line = line_to_a_gap(game)
-    app = table_app(game, seed, no_auto=True)
+    app = table_app(game, seed, auto=False)
     tableau = game.layout.with_role("tableau")
 
     async def script(pilot: Any) -> None:
@@ -449,7 +449,7 @@ def test_a_click_on_a_gap_fills_it() -> None:
 
 def test_a_game_left_at_the_table_is_in_the_history() -> None:
     game = load_game("klondike")
-    app = table_app(game, 1, no_record=False)
+    app = table_app(game, 1, record_history=True)
 
     async def script(pilot: Any) -> None:
         await pilot.click(TableView, offset=cell(app, top(app, game.layout.one("s"))))
@@ -517,8 +517,8 @@ def test_on_a_real_terminal_play_opens_the_table_and_takes_the_mouse(tmp_path: P
         until(b"moves:")
         until(b"1")
         os.write(leader, b"q")
-        until(b"[y/n]")
-        os.write(leader, b"y")
+        until(b"bandon")  # line mode's question: [Y]es, [a]bandon it, [n]o
+        os.write(leader, b"\r")  # Enter: the first choice, as in line mode
         until(b"continue with: solitaire play --resume")
         game.wait(timeout=20)
     finally:

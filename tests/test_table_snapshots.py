@@ -8,7 +8,6 @@ After a change to how the table looks, look at the new pictures and regenerate t
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 
@@ -16,6 +15,7 @@ import pytest
 
 from conftest import ROOT
 from yaml_solitaire.engine.game.load import load_game
+from yaml_solitaire.engine.play.player import PlayOptions
 from yaml_solitaire.engine.play.progress import new_deal
 from yaml_solitaire.engine.ui.table.app import TableView, make_app
 from yaml_solitaire.rules.catalog import shipped_games
@@ -28,10 +28,8 @@ UPDATE = os.environ.get("SOLITAIRE_SNAPSHOTS") == "update"
 def screenshots(game_id: str) -> list[str]:
     """The table of deal 1 at each size (one app, its terminal resized)."""
     game = load_game(game_id)
-    args = argparse.Namespace(
-        json=False, trace=False, no_record=True, no_auto=False, ascii=False, line=False
-    )
-    app = make_app(game, args, new_deal(game, 1), game_id, ticking=False)
+    options = PlayOptions(record_history=False, symbols=True, interactive=True)
+    app = make_app(game, options, new_deal(game, 1), game_id, ticking=False)
 
     async def main() -> list[str]:
         shots = []

@@ -133,7 +133,7 @@ class Keeper:
         try:
             if self.lock is None:
                 self.claim(progress.id)
-            from ..ui.atomic import write_text
+            from .atomic import write_text
 
             path.parent.mkdir(parents=True, exist_ok=True)
             write_text(path, progress.record().dumps())

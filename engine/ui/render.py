@@ -14,13 +14,16 @@ The board tells the player what the rules would otherwise leave to memory:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Container, Iterable, Sequence
 
 from ..core.accept_rules import AcceptRule
-from ..core.cards import DOWN, FACE, MASK, RANK, SUIT, card_text
+from ..core.cards import DOWN, FACE, MASK, RANK, SUIT
 from ..core.state import State
 from ..game.game import Game
+
+# Card names and times as every front end writes them (imported from here by the table too).
+from ..play.wording import face_name as face_name
+from ..play.wording import time_text as time_text
 from .screen import Line
 
 # Where each hour sits on a 5 x 5 grid, and where the centre goes.
@@ -32,7 +35,6 @@ DIAL_CELLS = {
     7: (4, 1), 6: (4, 2), 5: (4, 3),
 }  # fmt: skip
 CENTRE = (2, 2)
-_SYMBOLS = "♣♦♥♠"
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MIN_WIDTH, MAX_CELL = 60, 24
 
@@ -50,21 +52,6 @@ def dial_places(game: Game) -> tuple[list[int], set[int]]:
         if shown.position == "centre":
             centre.update(piles)
     return hours, centre
-
-
-def face_name(face: int, symbols: bool = False) -> str:
-    name = card_text(face)
-    return name[:-1] + _SYMBOLS[face // 13] if symbols else name
-
-
-_CARD_IN_TEXT = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([CDHS])(?![A-Za-z0-9])")
-
-
-def symbols_in(text: str, symbols: bool = True) -> str:
-    """``text`` with the cards it names (``10H``, ``QS``) written as the board writes them."""
-    if not symbols:
-        return text
-    return _CARD_IN_TEXT.sub(lambda m: m.group(1) + _SYMBOLS["CDHS".index(m.group(2))], text)
 
 
 def faces_text(faces: frozenset[int], symbols: bool = False) -> str:
@@ -416,11 +403,3 @@ class Renderer:
             else:
                 return [line, Line(help_text, "dim")]
         return [line]
-
-
-def time_text(seconds: float) -> str:
-    """Time played as m:ss, or h:mm:ss from an hour on."""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -12,8 +12,8 @@ from ....rules import check_rules, shipped_games
 from ....rules.errors import printable
 from ....rules.schema import SCHEMA_FILE, reference_markdown, schema_text
 from ...game.load import load_game
+from ...play.atomic import write_text
 from ...vocab import VOCABULARY
-from ..atomic import write_text
 from .output import EXIT_INVALID, EXIT_OK, UsageError, console, fail
 
 

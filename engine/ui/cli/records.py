@@ -14,11 +14,13 @@ from ...core.state import State
 from ...game.load import UnknownGame, load_game
 from ...play.history import FINISHED, GameRow, History, HistoryError, Summary, summarise
 from ...play.records import RecordError, check_rules, deal_order, read_record
+from ...play.serial import position_json
 from ...play.session import Session
 from ...play.userdata import history_path
+from ...play.wording import ending
 from ..render import Renderer, face_name, time_text
 from ..screen import Screen
-from .output import EXIT_INVALID, EXIT_OK, ending, fail, position_json
+from .output import EXIT_INVALID, EXIT_OK, fail
 from .play import game_of
 
 # --- replay --------------------------------------------------------------------------------

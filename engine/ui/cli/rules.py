@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ...game.load import load_game
-from ..rules_text import rules_text
+from ...play.rules_text import rules_text
 from ..screen import Screen
 from .output import EXIT_OK
 

@@ -1,21 +1,21 @@
-"""The full-screen table: a Textual app over the same player as line mode.
+"""The full-screen table: a Textual app over the player every front end shares.
 
-The table draws the position (``layout.Table``) and turns clicks, drags and keys into the
-commands of line mode, which it hands to the line mode's ``Player``: the same session,
-automatic moves, refusals, hints, saves, records and history. It holds no rules: which card a
-click picks, and where it goes, is asked of the engine's legal actions, and a move the engine
-refuses shows the engine's reason in the status bar.
+The table draws the position (``layout.Table``) and turns clicks, drags and keys into actions
+of the engine, which it hands to the shared ``Player`` (``engine/play/player``): the same
+session, automatic moves, refusals, hints, saves, records and history as line mode. It holds no
+rules: which card a click picks, and where it goes, is asked of the engine's legal actions, and
+a move the engine refuses shows the engine's reason in the message bar. A hint's search runs in
+a worker thread, so that the table answers while it runs.
 """
 
 from __future__ import annotations
 
-import argparse
-import io
 import os
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -27,16 +27,18 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...core.cards import DOWN
-from ...core.state import Action
+from ...core.state import Action, State
 from ...game.game import Game
-from ...play.keeper import Leaving, Means
+from ...play.keeper import Means, Question
+from ...play.player import Outcome, Player, PlayOptions
 from ...play.progress import Deal
 from ...play.records import GameRecord
+from ...play.wording import ending, time_text
 from ...vocab.effects.removal import Pair
-from ..cli.play import Player, claim_saved
-from ..render import time_text
-from ..screen import Screen
 from .layout import Hit, Marks, Picture, Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...play.advice import Advice
 
 MOUSE_HELP = {
     "The mouse": [
@@ -47,66 +49,7 @@ MOUSE_HELP = {
         "the rules have such an action;",
         "click a picked card again to put it back.",
     ],
-    "The keys": [
-        "arrows choose a pile; Enter or Space picks its card, or puts the picked card there;",
-        "Up and Down with a card picked make the run longer or shorter;",
-        "1..9 and 0 pick t1..t10, s the stock, w the waste; f sends the picked card home; "
-        "Esc puts it back;",
-        "u undo, r redo, h hint (the card and its target light up), i the rules, ? this help;",
-        ": the command bar: every command of line mode ('t3 f1', 'draw', 'save FILE', "
-        "'new'...); Esc leaves it;",
-        "q quits; the game is saved, to be resumed here or in line mode "
-        "('solitaire play --resume').",
-    ],
 }
-
-
-def mouse_help(width: int) -> str:
-    lines: list[str] = []
-    for heading, items in MOUSE_HELP.items():
-        lines.append(f"{heading}:")
-        lines += [textwrap.fill(item, width, initial_indent="  ", subsequent_indent="    ")
-                  for item in items]  # fmt: skip
-    return "\n".join(lines)
-
-
-class PaneWidth(Screen):
-    """Line mode's screen, as wide as the table's text pane (help is wrapped to fit it)."""
-
-    def __init__(self) -> None:
-        super().__init__(io.StringIO(), colour=False)
-        self.columns = 70
-
-    def width(self, default: int = 80) -> int:
-        return self.columns
-
-
-class TablePlayer(Player):
-    """Line mode's player, reporting to the table instead of a terminal."""
-
-    def __init__(self, game: Game, args: argparse.Namespace, ref: str) -> None:
-        super().__init__(game, args, ref)
-        self.screen = self.pane = PaneWidth()
-        self.interactive = True
-        self.heard: list[str] = []
-        self.listener: TableApp | None = None
-        self.ascii_only: bool = args.ascii
-        self.renderer.symbols = not args.ascii  # the table's messages name cards as it draws them
-
-    def say(self, text: str) -> None:
-        self.heard.append(text)
-
-    def warn(self, text: str) -> None:
-        self.heard.append(text)
-
-    def ask(self, leaving: Leaving) -> Means:
-        """A game left at the table is kept saved, never thrown away: the table asks its own
-        question before quitting, and a restart or a new deal keeps the game it leaves."""
-        return "keep"
-
-    def show(self) -> None:
-        if self.listener is not None:
-            self.listener.redraw()
 
 
 class TableView(Widget, can_focus=True):
@@ -123,21 +66,6 @@ class TableView(Widget, can_focus=True):
         Binding("down", "cursor(0, 1)", "down", show=False),
         Binding("enter,space", "press", "pick / put", show=False),
         Binding("escape", "unpick", "put back", show=False),
-        # The game's keys work where the table has the focus (not in a pane or the command bar).
-        Binding("u", "app.command('undo')", "undo"),
-        Binding("r", "app.command('redo')", "redo"),
-        Binding("h", "app.hint", "hint"),
-        Binding("question_mark", "app.help", "help"),
-        Binding("i", "app.rules", "rules"),
-        Binding("q", "app.quit_game", "quit"),
-        Binding("colon", "app.command_bar", "command"),
-        Binding("s", "app.key_role('stock')", "stock", show=False),
-        Binding("w", "app.key_role('waste')", "waste", show=False),
-        Binding("f", "app.home", "home", show=False),
-        *(
-            Binding(str(k % 10), f"app.key_tableau({k - 1})", f"t{k}", show=False)
-            for k in range(1, 11)
-        ),
     ]
 
     def __init__(self, table: Table, owner: TableApp) -> None:
@@ -187,6 +115,13 @@ class TableView(Widget, can_focus=True):
         if hit is not None:
             self.owner.click(hit, event.chain)
 
+    def on_key(self, event: events.Key) -> None:
+        # The game's keys and the table's work where the table has the focus (not in a pane
+        # or the command bar); the arrows, Enter, Space and Esc are bindings.
+        if self.owner.table_key(event):
+            event.stop()
+            event.prevent_default()
+
     def action_cursor(self, dx: int, dy: int) -> None:
         self.owner.move_cursor(dx, dy)
 
@@ -224,28 +159,32 @@ class TextPane(ModalScreen[None]):
         self.dismiss(None)
 
 
-class Question(ModalScreen[bool]):
-    """A yes-or-no question."""
+class Asking(ModalScreen[Means]):
+    """The question line mode asks before a game with moves is left, with its choices: a
+    choice's key, or Enter for the first (as line mode takes it); Esc goes on playing."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "yes"),
-        Binding("n,escape", "answer(False)", "no"),
-    ]
     DEFAULT_CSS = """
-    Question { align: center middle; }
-    Question > Static { width: auto; max-width: 90%; border: round $warning;
-                        background: $surface; padding: 0 2; }
+    Asking { align: center middle; }
+    Asking > Static { width: auto; max-width: 90%; border: round $warning;
+                      background: $surface; padding: 0 2; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, question: Question) -> None:
         super().__init__()
-        self.text = text
+        self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text + "  [y/n]")
+        yield Static(self.question.prompt().rstrip() + "  (Esc: go on playing)")
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key == "escape":
+            self.dismiss("cancel")
+            return
+        answer = "" if event.key == "enter" else (event.character or "")
+        means = self.question.read(answer) if answer or event.key == "enter" else None
+        if means is not None:
+            self.dismiss(means)
 
 
 class TableApp(App[int]):
@@ -253,8 +192,8 @@ class TableApp(App[int]):
 
     CSS = """
     Screen { layout: vertical; }
-    #message { height: 1; padding: 0 1; }
-    #status { height: 1; padding: 0 1; background: $panel; }
+    #message { height: auto; max-height: 3; padding: 0 1; }
+    #status { height: auto; max-height: 2; padding: 0 1; background: $panel; }
     #command { height: 1; border: none; padding: 0 1; }
     #banner { dock: top; height: 3; content-align: center middle; text-style: bold;
               display: none; background: $success; color: $text; }
@@ -263,13 +202,21 @@ class TableApp(App[int]):
         Binding("ctrl+c", "interrupt", "quit", show=False, priority=True),
     ]
     ENABLE_COMMAND_PALETTE = False  # ':' opens the game's own command bar
+    MESSAGE_LINES = 3  # a longer message opens in a pane
 
-    def __init__(self, player: TablePlayer, *, resumed: str | None = None, ticking: bool = True):
+    def __init__(
+        self,
+        player: Player,
+        *,
+        resumed: str | None = None,
+        ticking: bool = True,
+        ascii_only: bool = False,
+    ) -> None:
         super().__init__()
         self.player = player
         self.game = player.game
-        plain = bool(os.environ.get("NO_COLOR")) or player.ascii_only
-        self.table = Table(self.game, colour=not plain, symbols=not player.ascii_only)
+        plain = bool(os.environ.get("NO_COLOR")) or ascii_only
+        self.table = Table(self.game, colour=not plain, symbols=not ascii_only)
         self.marks = Marks()
         self.resumed = resumed
         self.ticking = ticking
@@ -279,7 +226,9 @@ class TableApp(App[int]):
         self.farewell: list[str] = []
         self.ready = False  # mounted: the widgets exist
         self.acted: tuple[int, str] | None = None  # the pile whose action the last click played
-        player.listener = self
+        self.thinking: State | None = None  # the position a hint is being looked for in
+        self.pile_number: str | None = None  # digits typed after 't', naming a tableau pile
+        self.key_uses = self.key_map()
 
     # --- the screen ------------------------------------------------------------------------
 
@@ -297,14 +246,17 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.ready = True
-        self.player.introduce(self.resumed)
-        heard = [h for h in self.player.heard if h]
-        self.player.heard.clear()
-        self.tell("  ".join(heard) or f"{self.game.name}: ? for help")
+        self.player.width = max(self.size.width - 2, 40)
+        outcome = self.player.introduce(self.resumed)
+        said = [m for m in (*outcome.messages, *outcome.notes) if m]
+        self.tell("  ".join(said) or f"{self.game.name}: ? for help")
         self.query_one(TableView).focus()
         if self.ticking:
             self.set_interval(1.0, self.update_status)
         self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.player.width = max(event.size.width - 2, 40)
 
     def redraw(self) -> None:
         if not self.ready:
@@ -315,7 +267,7 @@ class TableApp(App[int]):
 
     def update_status(self) -> None:
         player, game = self.player, self.game
-        state = player.session.position
+        state = player.position
         parts = [
             game.name,
             f"{game.spec.score.label}: {game.score(state)}/{len(game.cards)}",
@@ -337,13 +289,21 @@ class TableApp(App[int]):
         self.query_one("#status", Static).update(line)
 
     def tell(self, text: str) -> None:
+        """A message in the bar under the table, wrapped to its width; one too long for the
+        bar's lines opens in a pane, so that nothing the player must read is cut."""
         self.message_text = text
-        if self.ready:
-            style = "bold red" if text.startswith("!") else ""
-            self.query_one("#message", Static).update(Text((text.splitlines() or [""])[0], style))
+        if not self.ready:
+            return
+        width = max(self.size.width - 2, 10)
+        lines = [row for part in text.split("\n") for row in textwrap.wrap(part, width) or [""]]
+        if len(lines) > self.MESSAGE_LINES:
+            self.push_screen(TextPane("Message", text))
+            text = text.split("\n")[0][: width - 16] + "... (see the pane)"
+        style = "bold red" if text.startswith("!") else ""
+        self.query_one("#message", Static).update(Text(text, style))
 
     def check_won(self) -> None:
-        if self.game.outcome(self.player.session.position) != "won":
+        if self.game.outcome(self.player.position) != "won":
             self.celebrated = False  # undone, or another deal
             return
         if self.celebrated:
@@ -356,35 +316,58 @@ class TableApp(App[int]):
         banner.display = True
         self.set_timer(4.0, lambda: setattr(banner, "display", False))
 
-    # --- playing through line mode ---------------------------------------------------------
+    # --- playing through the player --------------------------------------------------------
 
-    def run_command(self, line: str) -> str:
-        """One line-mode command; what the player said about it goes to the status bar."""
-        player = self.player
-        player.heard.clear()
-        before = player.session.position
-        result = player.handle(line)
-        heard = [h for h in player.heard if h]
-        player.heard.clear()
-        if player.session.position != before:
-            self.marks.hint = None
-        if result == "quit":
-            self.farewell = heard
+    def present(self, outcome: Outcome) -> Outcome:
+        """Draw what the player did: the message, a pane for long texts, the position."""
+        if outcome.quit:
+            self.farewell = list(outcome.messages)
             self.exit(self.exit_code)
-            return result
-        long = [h for h in heard if h.count("\n") > 2]
-        if long:
-            self.push_screen(TextPane(line, long[0]))
-            heard = [h for h in heard if h not in long]
-        if heard:
-            self.tell("  ".join(h.replace("\n", " ") for h in heard[-2:]))
-        else:
-            self.tell(line)
+            return outcome
+        self.marks.hint = None if outcome.kind != "hint" else self.marks.hint
+        if outcome.help is not None:
+            self.push_screen(TextPane("Help", outcome.help + "\n\n" + self.keys_help()))
+        if outcome.rules is not None:
+            self.push_screen(TextPane(f"Rules of {self.game.name}", outcome.rules))
+        if outcome.kind == "board":
+            self.push_screen(TextPane("The board in words", self.board_text()))
+        said = [m for m in (*outcome.messages, *outcome.notes) if m]
+        if said:
+            self.tell("  ".join(said))
+        elif outcome.command and outcome.kind not in ("help", "rules", "board"):
+            self.tell(outcome.command)
         self.redraw()
-        return result
+        return outcome
+
+    def board_text(self) -> str:
+        """The board as line mode writes it: every pile in a line, foundations with what
+        they take next and where they stop."""
+        from ..render import Renderer
+
+        renderer = Renderer(self.game, symbols=self.table.symbols, width=self.pane_width())
+        lines = renderer.board(self.player.position)
+        return "\n".join(line.plain for line in lines)
+
+    def run_command(self, text: str) -> None:
+        """A command of line mode; one that leaves a game with moves asks first, with line
+        mode's question and choices."""
+        self.marks.picked = None
+        player = self.player
+        command = player.parse(text)
+        question = player.question(command)
+        if question is None:
+            self.present(player.perform(command))
+            return
+
+        def answer(means: Means | None) -> None:
+            self.present(player.perform(command, means or "cancel"))
+
+        self.push_screen(Asking(question), answer)
+
+    def play_action(self, action: Action) -> None:
+        self.present(self.player.play(action))
 
     def action_command(self, line: str) -> None:
-        self.marks.picked = None
         self.run_command(line)
 
     def action_command_bar(self) -> None:
@@ -393,15 +376,12 @@ class TableApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value.strip()
         event.input.value = ""
+        self.query_one(TableView).focus()  # the bar closes after its command
         if not line:
-            self.query_one(TableView).focus()
             return
         self.marks.picked = None
-        words = line.lower().split()
-        if words in (["help"], ["?"]):
-            self.action_help()
-        elif words == ["rules"]:
-            self.action_rules()
+        if self.player.parse(line).kind == "hint":
+            self.action_hint()
         else:
             self.run_command(line)
 
@@ -411,17 +391,34 @@ class TableApp(App[int]):
             event.stop()
 
     def action_hint(self) -> None:
+        """The hint's search runs in a thread; the table goes on answering meanwhile."""
         self.marks.picked = None
-        self.run_command("hint")
-        player = self.player
-        advice = player.adviser.advise(player.session.position, player.seen)
+        state = self.player.position
+        if self.thinking == state:
+            return
+        self.thinking = state
+        self.tell("hint: looking for a good move...")
+        seen = frozenset(self.player.seen)
+
+        def search() -> None:
+            advice = self.player.advise(state, seen)
+            self.call_from_thread(self.hint_found, state, advice)
+
+        self.run_worker(search, thread=True, group="hint", exit_on_error=False)
+
+    def hint_found(self, state: State, advice: Advice) -> None:
+        if self.thinking == state:
+            self.thinking = None
+        if state != self.player.position:
+            return  # the player moved on meanwhile: the hint is for a position gone
+        outcome = self.player.hinted(state, advice)
         action = advice.action
         if action is None:
             self.marks.hint = None
         else:
             src = action.src if action.src >= 0 else self._stock_of(action)
             self.marks.hint = (src, action.dst)
-        self.redraw()
+        self.present(outcome)
 
     def _stock_of(self, action: Action) -> int:
         effect = self.game.effects[action.name]
@@ -433,39 +430,133 @@ class TableApp(App[int]):
         return max(40, min(self.size.width * 9 // 10 - 6, 100))
 
     def action_help(self) -> None:
-        self.player.pane.columns = self.pane_width()
-        self.push_screen(
-            TextPane("Help", self.player.help_text() + "\n\n" + mouse_help(self.pane_width()))
-        )
+        self.player.help_width = self.pane_width()
+        self.run_command("help")
 
     def action_rules(self) -> None:
-        from ..rules_text import rules_text
-
-        text = rules_text(self.game, self.pane_width())
-        self.push_screen(TextPane(f"Rules of {self.game.name}", text))
+        self.player.width = self.pane_width() + 1
+        self.run_command("rules")
+        self.player.width = max(self.size.width - 2, 40)
 
     def action_quit_game(self) -> None:
-        player = self.player
-        if player.session.is_over() or not player.progress.moves:
-            self.run_command("quit")
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.run_command("quit")
-
-        self.push_screen(Question("Quit? This game is saved: 'solitaire play --resume'."), answer)
+        self.run_command("quit")
 
     def action_interrupt(self) -> None:
         self.exit_code = 130
-        self.run_command("quit")
+        self.present(self.player.perform(self.player.parse("quit"), "keep"))
+
+    # --- keys ------------------------------------------------------------------------------
+
+    def key_map(self) -> dict[str, tuple[str, Callable[[], None]]]:
+        """Every key of the table, with what it does: the game's own action keys first (a
+        table key the game takes for an action is the game's), then the table's."""
+        game = self.game
+        keys: dict[str, tuple[str, Callable[[], None]]] = {}
+        for key, name in game.notation.keys.items():
+            effect = game.effects[name]
+            if key != name and len(key) == 1 and not effect.automatic:
+                keys[key] = (name, partial(self.run_command, key))
+        tableau = game.layout.with_role("tableau")
+        own: list[tuple[str, str, Callable[[], None]]] = [
+            ("u", "undo", partial(self.run_command, "undo")),
+            ("R", "redo", partial(self.run_command, "redo")),
+            ("r", "redo", partial(self.run_command, "redo")),
+            ("h", "hint (the card and its target light up)", self.action_hint),
+            ("m", "the legal moves", partial(self.run_command, "moves")),
+            ("b", "the board in words (foundations: what they take next)",
+             partial(self.run_command, "board")),
+            ("?", "this help", self.action_help),
+            ("i", "the rules", self.action_rules),
+            ("q", "quit (asks first when the game has moves)", self.action_quit_game),
+            (":", "the command bar: any command of line mode ('t3 f1', 'save FILE', 'new')",
+             self.action_command_bar),
+            ("f", "send the picked card (or the chosen pile's) to a foundation",
+             self.send_picked_home),
+        ]  # fmt: skip
+        for role, key in (("stock", "s"), ("waste", "w")):
+            if game.layout.with_role(role):
+                own.append((key, f"pick the {role}'s card" if role == "waste" else
+                            "the stock: draw", partial(self.key_role, role)))  # fmt: skip
+        for k, pile in enumerate(tableau[:10]):
+            own.append((str((k + 1) % 10), f"pick {game.pile_names[pile]}",
+                        partial(self.key_pile, pile)))  # fmt: skip
+        if tableau:
+            own.append(("t", "then a number: pick that tableau pile (t12: t, 1, 2)",
+                        self.begin_pile_number))  # fmt: skip
+        for key, does, run in own:
+            keys.setdefault(key, (does, run))
+        return keys
+
+    def keys_help(self) -> str:
+        """The keys at the table, from ``keys`` (so that the help and the keys agree)."""
+        width = self.pane_width()
+        lines = ["At the table (these keys, and the mouse):"]
+        lines.append("  arrows choose a pile; Enter or Space picks its card, or puts the picked "
+                     "card there; Up and Down with a card picked make the run longer or shorter; "
+                     "Esc puts it back")  # fmt: skip
+        for key, (does, _) in self.key_uses.items():
+            lines.append(f"  {key}  {does}")
+        for heading, items in MOUSE_HELP.items():
+            lines.append(f"{heading}:")
+            lines += [f"  {item}" for item in items]
+        return "\n".join(
+            textwrap.fill(line, width, subsequent_indent="      ", break_on_hyphens=False)
+            for line in lines
+        )
+
+    def table_key(self, event: events.Key) -> bool:
+        """A key pressed at the table; whether it was the table's."""
+        character = event.character or ""
+        if self.pile_number is not None and self.more_pile_number(event.key, character):
+            return True
+        found = self.key_uses.get(character)
+        if found is None:
+            return False
+        found[1]()
+        return True
+
+    def begin_pile_number(self) -> None:
+        self.pile_number = ""
+        self.tell("t: type the pile's number (Enter when it could go on, Esc: never mind)")
+
+    def more_pile_number(self, key: str, character: str) -> bool:
+        tableau = self.game.layout.with_role("tableau")
+        typed = self.pile_number or ""
+        if character.isdigit():
+            typed += character
+            number = int(typed)
+            if number * 10 > len(tableau) or number == 0:  # no longer number names a pile
+                self.pile_number = None
+                self.pick_numbered(number)
+            else:
+                self.pile_number = typed
+                self.tell(f"t{typed}: another digit, or Enter")
+            return True
+        self.pile_number = None
+        if key in ("enter", "space") and typed:
+            self.pick_numbered(int(typed))
+            return True
+        if key == "escape" or not typed:
+            self.tell("")
+            return key == "escape"
+        self.pick_numbered(int(typed))
+        return False
+
+    def pick_numbered(self, number: int) -> None:
+        tableau = self.game.layout.with_role("tableau")
+        if 1 <= number <= len(tableau):
+            self.key_pile(tableau[number - 1])
+        else:
+            self.tell(f"! there is no t{number} (t1..t{len(tableau)})")
 
     # --- clicks ----------------------------------------------------------------------------
 
     def pile_name(self, pile: int) -> str:
         return self.game.pile_names[pile]
 
-    def click(self, hit: Hit, chain: int = 1) -> None:
+    def click(self, hit: Hit, chain: int = 1, picking: bool = False) -> None:
+        """A click on a card (or a pile); ``picking``: a key chose the pile, to pick its card
+        (the waste's card is picked, never drawn on)."""
         pile, index = hit
         if chain >= 2 and self.marks.picked is not None and self.marks.picked[0] == pile:
             self.marks.picked = None  # the first click picked the card: now it goes home
@@ -476,7 +567,7 @@ class TableApp(App[int]):
         picked = self.marks.picked  # (a quick second click on the stock draws again)
         self.acted = None
         if picked is None:
-            self.pick_or_act(pile, index)
+            self.pick_or_act(pile, index, picking)
             return
         self.marks.picked = None
         if picked[0] == pile:
@@ -491,22 +582,28 @@ class TableApp(App[int]):
             return
         self.move(start, target)
 
-    def pick_or_act(self, pile: int, index: int) -> None:
+    def pick_or_act(self, pile: int, index: int, picking: bool = False) -> None:
         """A click with nothing picked: an action of this pile alone, or pick its card."""
         game = self.game
-        state = self.player.session.position
+        state = self.player.position
         cards = state.piles[pile]
         legal = self.player.session.legal_actions()
         moves = [a for a in legal if a.src == pile and a.dst >= 0]
         own = [a for a in legal if a.src == pile and a.dst < 0]
         free = [a for a in legal if a.src < 0 and self._touches(a.name, pile, not cards)]
+        face_up = bool(cards) and not cards[-1] & DOWN and game.layout.role[pile] != "stock"
+        if picking and game.layout.role[pile] != "stock":  # a key picks, never draws onto it
+            free = [a for a in free if pile in getattr(game.effects[a.name], "piles", ())]
+            if not cards and not free:
+                self.tell(f"! {self.pile_name(pile)} is empty")
+                return
         if own and not moves:
             self.acted = (pile, "own")
-            self.run_command(game.action_text(own[0]))
+            self.play_action(own[0])
             return
-        if free and not moves:
+        if free and not moves and not (picking and face_up):
             self.acted = (pile, "free")
-            self.run_command(game.action_text(free[0]))
+            self.play_action(free[0])
             return
         if not cards:
             untouched = [
@@ -514,7 +611,7 @@ class TableApp(App[int]):
                 if e.takes_piles == 0 and not e.automatic and self._touches(n, pile, True)
             ]  # fmt: skip
             if untouched:  # the engine says why it cannot be played now
-                self.run_command(untouched[0])
+                self.play_action(Action(untouched[0]))
             else:
                 self.tell(f"! {self.pile_name(pile)} is empty")
             return
@@ -540,20 +637,18 @@ class TableApp(App[int]):
         """Cards from ``start`` (a pile and the card the run starts at) onto ``target``."""
         game = self.game
         src, index = start
-        cards = self.player.session.position.piles[src]
+        cards = self.player.position.piles[src]
         count = len(cards) - index if 0 <= index < len(cards) else 1
         legal = self.player.session.legal_actions()
-        fits = [a for a in legal if a.src == src and a.dst == target]
-        fits += [
+        pairs = [
             a for a in legal
             if a.src == target and a.dst == src and isinstance(game.effects[a.name], Pair)
         ]  # fmt: skip
-        exact = [a for a in fits if a.n == count or (count == 1 and a.n == 0)]
+        exact = [a for a in pairs if a.n == count or (count == 1 and a.n == 0)]
         if exact:
-            self.run_command(game.action_text(exact[0]))
+            self.play_action(exact[0])
             return
-        text = f"{self.pile_name(src)} {self.pile_name(target)}"
-        self.run_command(text + (f" {count}" if count > 1 else ""))
+        self.present(self.player.move(src, target, count))
 
     def send_home(self, pile: int) -> None:
         game = self.game
@@ -562,13 +657,13 @@ class TableApp(App[int]):
         to_home = [a for a in legal if a.src == pile and a.dst in home]
         if to_home:
             top = [a for a in to_home if a.n <= 1]
-            self.run_command(game.action_text((top or to_home)[0]))
+            self.play_action((top or to_home)[0])
             return
         own = [a for a in legal if a.src == pile and a.dst < 0]
         if own:
-            self.run_command(game.action_text(own[0]))
+            self.play_action(own[0])
             return
-        cards = self.player.session.position.piles[pile]
+        cards = self.player.position.piles[pile]
         if not cards:
             self.tell(f"! {self.pile_name(pile)} is empty")
         elif cards[-1] & DOWN:
@@ -579,7 +674,7 @@ class TableApp(App[int]):
             self.tell(f"! {where} {card} now")
         self.redraw()
 
-    # --- keys ------------------------------------------------------------------------------
+    # --- the cursor ------------------------------------------------------------------------
 
     def _anchors(self) -> dict[int, tuple[int, int]]:
         view = self.query_one(TableView)
@@ -588,7 +683,7 @@ class TableApp(App[int]):
     def move_cursor(self, dx: int, dy: int) -> None:
         picked = self.marks.picked
         if dy and picked is not None:  # a longer or shorter run
-            cards = self.player.session.position.piles[picked[0]]
+            cards = self.player.position.piles[picked[0]]
             index = min(max(picked[1] + dy, 0), len(cards) - 1)
             self.marks.picked = (picked[0], index)
             self.redraw()
@@ -624,7 +719,7 @@ class TableApp(App[int]):
         if pile is None:
             self.move_cursor(0, 0)
             return
-        self.click((pile, -1))
+        self.click((pile, -1), picking=self.marks.picked is None)
 
     def unpick(self) -> None:
         self.marks.picked = None
@@ -632,43 +727,45 @@ class TableApp(App[int]):
         self.tell("")
         self.redraw()
 
-    def action_key_tableau(self, k: int) -> None:
-        piles = [p for p in range(len(self.game.layout)) if self.game.layout.role[p] == "tableau"]
-        if k < len(piles):
-            self.marks.cursor = piles[k]
-            self.click((piles[k], -1))
+    def key_pile(self, pile: int) -> None:
+        """A key naming a pile: put the picked card there, or pick the pile's card."""
+        self.marks.cursor = pile
+        self.click((pile, -1), picking=True)
 
-    def action_key_role(self, role: str) -> None:
+    def key_role(self, role: str) -> None:
         piles = self.game.layout.with_role(role)
         if piles:
-            self.marks.cursor = piles[0]
-            self.click((piles[0], -1))
+            self.key_pile(piles[0])
 
-    def action_home(self) -> None:
+    def send_picked_home(self) -> None:
         pile = self.marks.picked[0] if self.marks.picked else self.marks.cursor
         self.marks.picked = None
         if pile is not None:
             self.send_home(pile)
+        else:
+            self.tell("! pick a card first (a pile's key, or click it)")
 
 
 def make_app(
     game: Game,
-    args: argparse.Namespace,
+    options: PlayOptions,
     deal: Deal,
     ref: str,
     record: GameRecord | None = None,
     source: Path | None = None,
     offered: Sequence[str] = (),
     *,
+    ascii: bool = False,
     ticking: bool = True,
 ) -> TableApp:
-    player = TablePlayer(game, args, ref)
+    """The table for a game of ``deal`` (or the saved game ``record``, read from ``source``)."""
+    player = Player(game, options, ref)
     if record is not None and source is not None:
-        record, deal = claim_saved(player, game, record, source)
+        record, deal = player.claim_saved(record, source)
     player.begin(deal, record, source)
     player.offered = list(offered)
     resumed = str(source) if source is not None else None
-    return TableApp(player, resumed=resumed, ticking=ticking)
+    return TableApp(player, resumed=resumed, ticking=ticking, ascii_only=ascii)
 
 
 def run(app: TableApp) -> int:
@@ -677,9 +774,13 @@ def run(app: TableApp) -> int:
     farewell = app.farewell
     for text in farewell:
         print(text)
-    if not farewell and not app.player.session.is_over():  # closed some other way
-        saved = app.player.leave(saving=True)
-        if saved:
-            for line in app.player.saved_lines(saved):
-                print(line)
+    player = app.player
+    if not farewell:  # closed some other way
+        if player.session.is_over():
+            print(f"{app.game.name}: {ending(app.game, player.position)}")
+        else:
+            saved = player.leave(saving=True)
+            if saved:
+                for line in player.saved_lines(saved):
+                    print(line)
     return code if isinstance(code, int) else 0
