@@ -370,9 +370,9 @@ def check_text(text: str, folder: Path, deal_seeds: tuple[int, ...], steps: int)
 
 def _play(game: Any, deal: int, steps: int) -> None:
     from yaml_solitaire.engine.play.progress import Progress, new_deal
+    from yaml_solitaire.engine.play.rules_text import rules_text
     from yaml_solitaire.engine.play.solver import Budget, Solver
     from yaml_solitaire.engine.ui.render import Renderer
-    from yaml_solitaire.engine.play.rules_text import rules_text
 
     rng = random.Random(deal)
     progress = Progress(game, new_deal(game, deal), auto=deal % 4 != 3)

@@ -31,3 +31,10 @@ def play_at_table(
     from .table.app import make_app, run
 
     return run(make_app(game, options, deal, ref, record, source, offered, ascii=ascii))
+
+
+def serve_tables(port: int, open_browser: bool) -> None:
+    """Serve the browser table until Ctrl-C (``PortBusy`` when the port is taken)."""
+    from .web.server import serve
+
+    serve(port, open_browser=open_browser)

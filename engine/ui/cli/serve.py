@@ -16,10 +16,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "the browser table needs the 'web' extra: pip install 'yaml-solitaire[web]'",
             EXIT_INVALID,
         )
-    from ..web.server import PortBusy, serve
+    from ..launch import serve_tables
 
     try:
-        serve(args.port, open_browser=args.open)
-    except PortBusy as exc:
+        serve_tables(args.port, args.open)
+    except OSError as exc:  # the port is taken (PortBusy), or cannot be had
         return fail(f"{exc}; another server may be running there (try --port 0)", EXIT_INVALID)
     return 0

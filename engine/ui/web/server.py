@@ -164,7 +164,7 @@ class _Static(StaticFiles):
         return response
 
 
-class PortBusy(Exception):
+class PortBusy(OSError):
     """The port asked for is taken (by another program, or another ``serve``)."""
 
 

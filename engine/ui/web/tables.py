@@ -27,7 +27,7 @@ from ...play.keeper import Keeper
 from ...play.progress import Deal, Progress, new_deal
 from ...play.records import RecordError, check_rules, deal_order, read_record
 from ...play.saves import SaveStore
-from ..cli.output import position_json  # the same records as 'play --json'
+from ...play.serial import position_json  # the same records as play --json
 from .layout import page_layout
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -189,7 +189,7 @@ class WebTable:
         if name == "hint" and len(words) == 1:
             return self._hint(text)
         if name == "rules" and len(words) == 1:
-            from ..rules_text import rules_text
+            from ...play.rules_text import rules_text
 
             return self.answer(text, rules=rules_text(self.game, 90))
         if name in ("restart", "new") and len(words) <= (1 if name == "restart" else 2):
