@@ -39,3 +39,10 @@ def choose_game_at_table() -> str | None:
     from .table.menu import choose_game
 
     return choose_game(shipped_games())
+
+
+def serve_tables(port: int, open_browser: bool) -> None:
+    """Serve the browser table until Ctrl-C (``PortBusy`` when the port is taken)."""
+    from .web.server import serve
+
+    serve(port, open_browser=open_browser)

@@ -72,6 +72,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
 def build_lines() -> list[str]:
     """What ``--version`` says of how this program was built, a line each (``build: ...``):
     compiled (mypyc) or pure Python, and why."""
@@ -261,6 +268,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--format", choices=["mermaid", "dot"], default="mermaid")
     p.set_defaults(run="authoring:cmd_graph")
+
+    p = sub.add_parser("serve", help="play in the browser: a table served on this computer only")
+    p.add_argument(
+        "--port",
+        type=_port,
+        default=8765,
+        help="the port on 127.0.0.1 (default 8765; 0 picks a free one)",
+    )
+    p.add_argument("--open", action="store_true", help="open the table in the default browser")
+    p.set_defaults(run="serve:cmd_serve")
 
     p = sub.add_parser("new", help="write a starter rule file that validates and plays")
     p.add_argument("name", help="the new game's name, e.g. 'My Patience'")
