@@ -82,15 +82,23 @@ def assert_still_saved(save: Path, moves: int) -> None:
     assert read_record(save).result is None
 
 
+def resumed_by(
+    way: Callable[[Path, Path], tuple[str, Path]], tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, str]:
+    """A saved game, and its path written ``way`` from the folder now current."""
+    save = saved_klondike()
+    written, folder = way(save, tmp)
+    monkeypatch.chdir(folder)
+    return save, written
+
+
 @pytest.mark.parametrize("way", WAYS, ids=lambda w: w.__name__)
 def test_resuming_in_line_mode_keeps_the_save(
     way: Callable[[Path, Path], tuple[str, Path]],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    save = saved_klondike()
-    written, folder = way(save, tmp_path)
-    monkeypatch.chdir(folder)
+    save, written = resumed_by(way, tmp_path, monkeypatch)
     left = run_cli("play", "--resume", written, "--line", stdin="q\n")
     assert left.code == 0 and "Saved as game" in left.out, left.err
     assert_still_saved(save, 2)
@@ -113,9 +121,7 @@ def test_resuming_at_the_table_keeps_the_save(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    save = saved_klondike()
-    written, folder = way(save, tmp_path)
-    monkeypatch.chdir(folder)
+    save, written = resumed_by(way, tmp_path, monkeypatch)
     game = load_game("klondike")
     record = read_record(Path(written))
     deal = Deal(record.seed, deal_order(record, game))
