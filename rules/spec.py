@@ -24,7 +24,12 @@ from .notation import NotationError, parse_card, parse_rank
 # Every number a rule file gives is bounded, so that no valid file can ask for unbounded work.
 MAX_DECKS: Final = 8
 MAX_CARDS: Final = 52 * MAX_DECKS
-MAX_PILES: Final = 120
+MAX_PILES: Final = 120  # piles in a group, groups in a file, entries in a list of piles
+# What the engine's work grows with, bounded for the whole game (``checks.size``): piles in
+# all, and pairs of piles an action may move between (summed over the actions). A game of the
+# shipped ones has at most 52 piles and 2,704 pairs (Accordion).
+MAX_ALL_PILES: Final = 3_000
+MAX_PAIRS: Final = 20_000
 MAX_NAME: Final = 40
 MAX_TEXT: Final = 2000
 

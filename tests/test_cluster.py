@@ -9,6 +9,7 @@ user would run them, so that they can be interrupted and their workers killed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -92,16 +93,23 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def head() -> Iterator[Head]:
+@contextlib.contextmanager
+def _ray_head(token: str | None = None) -> Iterator[Head]:
+    """A Ray head started as its documentation says, on 127.0.0.1, in a temporary HOME; with
+    ``token`` in that HOME's ~/.ray/auth_token, which makes Ray 2.60 turn token
+    authentication on (as any earlier local Ray of that HOME would have left one)."""
     home = tempfile.mkdtemp(prefix="solitaire-ray-home-")
+    if token is not None:
+        (Path(home) / ".ray").mkdir()
+        (Path(home) / ".ray" / "auth_token").write_text(token)
     temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths are bounded
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
     env.update(HOME=home, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0", RAY_USAGE_STATS_ENABLED="0")
     port = _free_port()
     started = subprocess.Popen(
-        [RAY, "start", "--head", "--port", str(port), "--num-cpus", "2", "--block",
-         "--include-dashboard=false", "--temp-dir", temp, "--disable-usage-stats"],
+        [RAY, "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
+         "--num-cpus", "2", "--block", "--include-dashboard=false", "--temp-dir", temp,
+         "--disable-usage-stats"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     server = Head(port, env, temp)
@@ -121,6 +129,23 @@ def head() -> Iterator[Head]:
         for pid, line in list(_processes()):  # anything of this Ray's left behind
             if temp in line:
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def head() -> Iterator[Head]:
+    """A head without authentication (no token in its HOME when it starts)."""
+    with _ray_head() as server:
+        yield server
+
+
+TOKEN = "0123456789abcdef" * 4
+
+
+@pytest.fixture(scope="module")
+def token_head() -> Iterator[Head]:
+    """A head with token authentication on."""
+    with _ray_head(TOKEN) as server:
+        yield server
 
 
 def _verdicts(path: Path) -> list[tuple[Any, ...]]:
@@ -221,12 +246,11 @@ def test_an_interrupted_run_stops_its_tasks_and_resumes_without_solving_twice(
     assert sorted(s for _, s, _, _ in every) == list(range(1, 15)), "each deal once"
 
 
-def test_a_killed_worker_has_its_deals_retried_and_each_result_comes_once(
-    head: Head, tmp_path: Path
-) -> None:
-    results = tmp_path / "runs.jsonl"
+def _run_with_a_worker_killed(head: Head, results: Path, *extra: str) -> list[tuple[Any, ...]]:
+    """A job of 10 slow deals by address, a busy worker killed mid-way: its deals are solved
+    again and every deal's verdict comes once. The verdicts."""
     args = ["stats", *SLOW, "--deals", "10", "--results", str(results), "--json"]
-    run = head.start(*args, "--cluster", head.address)
+    run = head.start(*args, "--cluster", head.address, *extra)
     _wait_for_lines(results, 1, run)
     deadline = time.monotonic() + 60
     while not (busy := head.busy_workers()):
@@ -240,9 +264,44 @@ def test_a_killed_worker_has_its_deals_retried_and_each_result_comes_once(
     assert figures["deals"] == 10
     on_cluster = _verdicts(results)
     assert sorted(s for _, s, _, _ in on_cluster) == list(range(1, 11)), "each deal once"
-    one = run_cli(*args[:-3], "--results", str(tmp_path / "one.jsonl"))
+    return on_cluster
+
+
+def test_a_killed_worker_has_its_deals_retried_and_each_result_comes_once(
+    head: Head, tmp_path: Path
+) -> None:
+    on_cluster = _run_with_a_worker_killed(head, tmp_path / "runs.jsonl")
+    args = ["stats", *SLOW, "--deals", "10", "--results", str(tmp_path / "one.jsonl")]
+    one = run_cli(*args)
     assert one.code == 0, one.err
     assert sorted(on_cluster) == sorted(_verdicts(tmp_path / "one.jsonl"))
+
+
+def test_a_head_with_token_authentication_takes_a_job_with_its_token(
+    token_head: Head, tmp_path: Path
+) -> None:
+    """The token read as Ray documents it (~/.ray/auth_token of the HOME the head was started
+    in), a worker killed: every deal's verdict once."""
+    _run_with_a_worker_killed(token_head, tmp_path / "runs.jsonl")
+
+
+def test_without_the_token_a_head_with_authentication_refuses_in_one_line(
+    token_head: Head, tmp_path: Path
+) -> None:
+    stranger = dict(token_head.env, HOME=str(tmp_path))  # no ~/.ray/auth_token here
+    job = ["stats", "clock", "--deals", "3", "--solve", "--cluster", token_head.address]
+    refused = token_head.run(*job, env=stranger)
+    assert refused.returncode == 1, refused.stderr
+    assert refused.stderr.count("\n") == 1 and "--cluster-token FILE" in refused.stderr
+    token = tmp_path / "token"
+    token.write_text(TOKEN + "\n")
+    given = token_head.run(*job, "--cluster-token", str(token), "--json", env=stranger)
+    assert given.returncode == 0, given.stderr
+    assert json.loads(given.stdout)["cluster"]["deals"] == 3
+    by_env = token_head.run(*job, "--json", env=dict(stranger, RAY_AUTH_TOKEN=TOKEN))
+    assert by_env.returncode == 0, by_env.stderr
+    missing = token_head.run(*job, "--cluster-token", str(tmp_path / "none"), env=stranger)
+    assert missing.returncode == 1 and "cannot read the token" in missing.stderr
 
 
 def test_without_ray_cluster_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

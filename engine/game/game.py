@@ -70,16 +70,23 @@ class Game:
         self._score_face_up = score.count == "face_up"
         self.foundations = layout.with_role("foundation")
         self.keys = PositionKeys(spec, layout)
-        # Every well-formed action of the player with no count, so that checking one is a set
-        # lookup (the others, counted moves of runs among them, take the full check).
-        count = len(layout)
-        self._formed = frozenset(
-            action
+        # For each action of the player: which of its two piles are given, and whether it
+        # takes a count. An effect's form depends only on these and on the piles existing
+        # (``Effect.well_formed``), so checking an action is a dict lookup and a few
+        # comparisons, and the table grows with the actions, not with the square of the piles.
+        self._pile_count = count = len(layout)
+        self._shapes: dict[str, tuple[frozenset[tuple[bool, bool]], bool]] = {
+            name: (
+                frozenset(
+                    (src >= 0, dst >= 0)
+                    for src in (-1, 0)
+                    for dst in (-1, 0)
+                    if count > 0 and effect.well_formed(Action(name, src, dst))
+                ),
+                effect.takes_number,
+            )
             for name, effect in players.items()
-            for src in range(-1, count)
-            for dst in range(-1, count)
-            if effect.well_formed(action := Action(name, src, dst))
-        )
+        }
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
         self._dests: dict[str, str] = {}  # for the cached state: each trigger's destination
@@ -144,13 +151,19 @@ class Game:
         """
         # The fields are read as objects: compiled code checks (and converts) a field of a
         # declared type when it reads it, so True would read as the int 1.
-        try:
-            if type(action) is Action and action in self._formed:
-                given: tuple[object, ...] = tuple(action)
-                if type(given[1]) is int and type(given[2]) is int and type(given[3]) is int:
+        if type(action) is Action:
+            given: tuple[object, ...] = tuple(action)
+            name, src, dst, n = given
+            shape = self._shapes.get(name) if type(name) is str else None
+            if shape is not None and type(src) is int and type(dst) is int and type(n) is int:
+                count = self._pile_count
+                if (
+                    -1 <= src < count
+                    and -1 <= dst < count
+                    and (src >= 0, dst >= 0) in shape[0]
+                    and (n == 0 or (n > 0 and shape[1]))
+                ):
                     return None
-        except TypeError:  # a field that cannot be hashed: said below
-            pass
         if not isinstance(action, Action):
             return f"not an action: {printable(repr(action), 80)}"
         fields: tuple[object, ...] = tuple(action)

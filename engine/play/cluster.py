@@ -22,7 +22,7 @@ import os
 import socket
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,14 +170,78 @@ def _reachable(address: str, timeout: float = 5.0) -> None:
         raise ClusterError(f"cannot reach the Ray cluster at {shown}: {reason}") from None
 
 
+TOKEN_HELP = "--cluster-token FILE, RAY_AUTH_TOKEN or ~/.ray/auth_token"
+
+
+def _token_authentication(token_file: str | None) -> None:
+    """Give the cluster an authentication token when there is one, as Ray documents it.
+
+    Ray 2.60 turns token authentication on for a head started where a token exists
+    (``~/.ray/auth_token``, made by any local Ray), but a driver given an address sends its
+    token only with ``RAY_AUTH_MODE=token``. A cluster without authentication takes a driver
+    that sends one, so the mode is turned on whenever a token is at hand: ``token_file``,
+    else Ray's own places. ``RAY_AUTH_MODE`` set by the user is left as it is."""
+    if token_file is not None:
+        problem = _token_problem(Path(token_file))
+        if problem:
+            raise ClusterError(f"cannot read the token in {printable(token_file)}: {problem}")
+        os.environ.pop("RAY_AUTH_TOKEN", None)
+        os.environ["RAY_AUTH_TOKEN_PATH"] = os.path.abspath(token_file)
+        os.environ["RAY_AUTH_MODE"] = "token"
+        return
+    if "RAY_AUTH_MODE" in os.environ:
+        return
+    named = os.environ.get("RAY_AUTH_TOKEN_PATH")
+    default = Path.home() / ".ray" / "auth_token"
+    if os.environ.get("RAY_AUTH_TOKEN") or (named and os.path.isfile(named)) or default.is_file():
+        os.environ["RAY_AUTH_MODE"] = "token"
+
+
+@contextlib.contextmanager
+def _stderr_kept() -> Iterator[Callable[[], str]]:
+    """Ray's C++ code writes to the process's stderr (20 lines of retries when a token is
+    refused): while connecting, that goes to a temporary file, read by the function given."""
+    import tempfile
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as kept:
+        os.dup2(kept.fileno(), 2)
+        try:
+            yield lambda: _read_back(kept)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def _read_back(kept: Any) -> str:
+    kept.seek(0)
+    return str(kept.read(100_000).decode("utf-8", "replace"))
+
+
+def _token_problem(path: Path) -> str | None:
+    """Why ``path`` holds no token; None when it holds one."""
+    from ...rules.files import Unreadable, read_limited
+
+    try:
+        text = read_limited(path, 10_000)
+    except Unreadable as exc:
+        return str(exc)
+    return None if text.strip() else "it is empty"
+
+
 class Cluster:
     """A connection to a Ray cluster (``local``: one started here for this run)."""
 
-    def __init__(self, address: str, cpus: int | None = None) -> None:
+    def __init__(
+        self, address: str, cpus: int | None = None, token_file: str | None = None
+    ) -> None:
         if address == "local":
             # A Ray of this machine alone needs no network: keep it on the loopback address.
             # (Ray reads this when it is imported.)
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        else:
+            _token_authentication(token_file)  # read by Ray when it is imported, too
         self.ray = _ray()
         self.address = address
         self.figures = Figures(address)
@@ -195,13 +259,22 @@ class Cluster:
         # record or a table read by a program. The run's own output comes after ``close``.
         self._stdout = contextlib.redirect_stdout(sys.stderr)
         self._stdout.__enter__()
+        said = ""  # what Ray's own code wrote on stderr while connecting
         try:
-            self.ray.init(address=address, **options)
+            # (A local Ray's processes, started now, keep the real stderr.)
+            keeping = _stderr_kept() if address != "local" else contextlib.nullcontext(str)
+            with keeping as kept:
+                try:
+                    self.ray.init(address=address, **options)
+                finally:
+                    said = kept()
             self.task = self.ray.remote(max_retries=0, num_cpus=1)(solve_batch)
             self.figures.cpus = self._cpus()
         except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
             self._stdout.__exit__(None, None, None)
             reason = printable(" ".join(str(exc).split())[:300] or type(exc).__name__)
+            if any(w in f"{reason} {said}".lower() for w in ("unauthenticated", "auth token")):
+                reason = f"it wants its authentication token ({TOKEN_HELP})"
             shown = printable(address)
             raise ClusterError(f"cannot use the Ray cluster at {shown}: {reason}") from None
         except BaseException:  # Ctrl-C while connecting

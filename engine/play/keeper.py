@@ -11,6 +11,7 @@ it says when a command would leave a game with moves, with the question to ask a
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
@@ -20,6 +21,12 @@ from ...rules.frozen import frozen_dataclass
 from ..game.game import Game
 from .progress import Progress
 from .saves import SaveLock, SaveStore, short_id
+
+
+def _real(path: Path) -> Path:
+    """The file a path names: absolute, with links, '.' and '..' resolved."""
+    return Path(os.path.realpath(path))
+
 
 Means = Literal["keep", "abandon", "cancel"]
 Leaving = Literal["quit", "restart", "new"]
@@ -101,7 +108,9 @@ class Keeper:
         if source is None:  # a new game: a lock still held is the last game's
             self.release()
         self.progress = progress
-        self.source = source
+        # By what the file is, not by how its name was written: a save resumed as
+        # 'ID.json', '../autosave/ID.json' or through a link is the save about to be written.
+        self.source = _real(source) if source is not None else None
         self.finished = False
         self.won = False
 
@@ -140,14 +149,15 @@ class Keeper:
         except OSError as exc:
             self.warn(f"cannot save the game in {printable(str(path))}: {exc.strerror or exc}")
             return None
-        if self.source is not None and self.source != path and self._in_store(self.source):
+        written = _real(path)
+        if self.source is not None and self.source != written and self._in_store(self.source):
             with contextlib.suppress(OSError):  # an older save's name: the game moved
                 self.source.unlink()
-        self.source = path
+        self.source = written
         return path
 
     def _in_store(self, path: Path) -> bool:
-        return path.parent.resolve() == self.store.folder.resolve()
+        return _real(path).parent == _real(self.store.folder)
 
     def is_saved(self) -> bool:
         return self.saved_path().exists()

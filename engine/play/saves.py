@@ -14,11 +14,13 @@ two programs never overwrite each other's game. Files written before saves were 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import re
+import stat
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from ...rules.errors import printable
 from ...rules.frozen import frozen_dataclass
@@ -156,8 +158,10 @@ class SaveLock:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the game
         except OSError:
+            return
+        handle = self._open()
+        if handle is None:
             return
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -174,6 +178,29 @@ class SaveLock:
             handle.write(str(os.getpid()))
             handle.flush()
         self.handle = handle
+
+    def _open(self) -> IO[str] | None:
+        """The lock file, opened for reading and writing; None where it cannot be made (a
+        read-only folder). Never through a link, and only a regular file: a link or a FIFO
+        put in its place would have another file emptied and written, or a program hang."""
+        flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(self.path, flags, 0o600)
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+                self._refuse()
+            return None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            self._refuse()
+        return open(fd, "r+", encoding="utf-8", errors="replace")
+
+    def _refuse(self) -> NoReturn:
+        raise SaveLocked(
+            f"its lock file {printable(str(self.path))} is not a regular file (a link, a "
+            "folder or a pipe); remove it, then play again"
+        )
 
     def release(self, remove: bool = False) -> None:
         """Let the lock go (removing its file when the game's save is gone)."""

@@ -16,6 +16,7 @@ from .actions import check_actions
 from .flow import check_flow
 from .meaning import check_cards, check_deal, check_display, check_entries, check_names
 from .shape import SchemaWalker, report_shape_errors, without_broken_parts
+from .size import check_size
 
 
 def check_meaning(spec: GameSpec, report: Report) -> None:
@@ -27,6 +28,7 @@ def check_meaning(spec: GameSpec, report: Report) -> None:
     check_actions(spec, report)
     check_flow(spec, report)
     check_display(spec, report)
+    check_size(spec, report)
 
 
 def analyse(

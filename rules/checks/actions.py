@@ -3,6 +3,8 @@ is ambiguous."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..extends import Report
 from ..model import RESERVED_COMMANDS, GameSpec
 from ..spec import pile_fields, yaml_key
@@ -44,8 +46,8 @@ def _check_named_twice(spec: GameSpec, name: str, report: Report) -> None:
         value = getattr(action, field)
         if not isinstance(value, tuple):
             continue
-        piles = resolve(spec, (v for v in value if isinstance(v, str)))
-        twice = [p for p in dict.fromkeys(piles) if piles.count(p) > 1]
+        piles = Counter(resolve(spec, (v for v in value if isinstance(v, str))))
+        twice = [p for p, times in piles.items() if times > 1]
         if twice:
             report.add(
                 ("actions", name, yaml_key(cls, field)),

@@ -250,6 +250,12 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: RAY_ADDRESS); needs the 'cluster' extra",
     )
     p.add_argument(
+        "--cluster-token",
+        metavar="FILE",
+        help="with --cluster ADDRESS: the file holding the cluster's authentication token "
+        "(default: as Ray reads it: RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH, ~/.ray/auth_token)",
+    )
+    p.add_argument(
         "--json", action="store_true", help="one JSON object (default: text and a table)"
     )
     p.set_defaults(run="stats:cmd_stats")

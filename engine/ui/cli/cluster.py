@@ -19,7 +19,10 @@ def open_cluster(args: argparse.Namespace) -> Cluster:
             raise UsageError(
                 "--jobs sets the CPUs of --cluster local; a cluster's own CPUs solve its deals"
             )
-        return Cluster(address, cpus=args.jobs)
+        token = getattr(args, "cluster_token", None)
+        if token is not None and address in ("local", "auto"):
+            raise UsageError("--cluster-token goes with --cluster ADDRESS (a cluster's address)")
+        return Cluster(address, cpus=args.jobs, token_file=token)
     except (RayMissing, AddressError) as exc:
         raise UsageError(str(exc)) from None
     except ClusterError as exc:

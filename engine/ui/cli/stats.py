@@ -33,7 +33,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.solve:
         return _solved(game, args)
     extra = args.results or args.budget_seconds or args.budget_nodes or args.max_positions
-    if extra or args.cluster is not None:
+    if extra or args.cluster is not None or args.cluster_token is not None:
         raise UsageError("--results, --max-positions, the budgets and --cluster go with --solve")
     summary = summarise(game, args.seed)
     interrupted = False

@@ -62,8 +62,9 @@ class Move(Effect[MoveSpec]):
         self._faces_of: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in layout.names]
         self._copies = Counter(FACE[c] for c in layout.cards)
         # Each action is made once and handed out again (search lists millions of them): by
-        # (count * piles + source) * piles + target.
-        self._width = len(layout) + 1
+        # (count * sources + source's rank) * targets + target's order, so that the table
+        # grows with this action's pairs of piles, not with the square of the game's piles.
+        self._pairs = len(self._by_rank) * len(self.targets)
         self._counts = len(layout.cards) + 1  # more than any move takes
         self._made: list[Action | None] = []
         self._safe = spec.safe
@@ -189,19 +190,18 @@ class Move(Effect[MoveSpec]):
                     if src != dst:
                         found.append(rank[src] * places + order)
         found.sort()
-        by_rank, targets, made, width = self._by_rank, self.targets, self._made, self._width
+        by_rank, targets, made = self._by_rank, self.targets, self._made
         out: list[Action] = []
-        for move in found:
-            src, dst = by_rank[move // places], targets[move % places]
-            key = src * width + dst
-            action = made[key] if key < len(made) else None
-            out.append(action if action is not None else self._action(src, dst, 0))
+        for move in found:  # the move's number is its key in ``_made`` (no count)
+            action = made[move] if move < len(made) else None
+            if action is None:
+                action = self._action(move, by_rank[move // places], targets[move % places], 0)
+            out.append(action)
         return out
 
-    def _action(self, src: int, dst: int, count: int) -> Action:
-        """The action that moves ``count`` cards (0: the top card) from ``src`` to ``dst``."""
-        width = self._width
-        key = (count * width + src) * width + dst
+    def _action(self, key: int, src: int, dst: int, count: int) -> Action:
+        """The action that moves ``count`` cards (0: the top card) from ``src`` to ``dst``,
+        kept under ``key`` (see ``_made``)."""
         made = self._made
         if key >= len(made):
             made.extend([None] * (key + 1 - len(made)))
@@ -261,7 +261,8 @@ class Move(Effect[MoveSpec]):
         # Each move found as one int, (target's order, count), sorted as such (see _top_moves).
         counts = self._counts
         # What the loops use is read into locals once.
-        faces_of, made, width = self._faces_of, self._made, self._width
+        faces_of, made, pairs = self._faces_of, self._made, self._pairs
+        places, rank = len(rules), self._source_rank
         for src in self.sources:
             pile = piles[src]
             if not pile or (covered and self._blocked(piles, src)):
@@ -287,6 +288,7 @@ class Move(Effect[MoveSpec]):
                 continue
             if len(found) > 1:
                 found.sort()
+            first_key = rank[src] * places  # of this source's moves with no count
             for move in found:
                 order = move // counts
                 k = move - order * counts
@@ -304,9 +306,9 @@ class Move(Effect[MoveSpec]):
                 if room and room - len(piles[dst]) < k:
                     continue
                 n = k if counted else 0
-                key = (n * width + src) * width + dst
+                key = n * pairs + first_key + order
                 action = made[key] if key < len(made) else None
-                out.append(action if action is not None else self._action(src, dst, n))
+                out.append(action if action is not None else self._action(key, src, dst, n))
         return out
 
     def refusal(self, state: State, action: Action) -> str | None:
