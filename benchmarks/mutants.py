@@ -399,6 +399,30 @@ MUTANTS = [
            "            if first != _NONE and told(first):\n                todo.append(first)",
            "            if first != _NONE and told(first):\n                pass",
            "the best-first search proves lost no position it expanded, only those with no way on"),
+    Mutant("best-first-counts-new-children-only", "engine/play/solver.py",
+           # ``left += 1`` moved after the block that ends with ``continue`` for such positions.
+           "                left += 1\n                if child in came:  # seen already: this"
+           " position waits on it too\n                    if reduced:\n"
+           "                        continue\n                    more = also_waiting.get(child)"
+           "\n                    if more is None:\n                        also_waiting[child] ="
+           " [key]\n                    else:\n                        more.append(key)\n"
+           "                    continue\n",
+           "                if child in came:  # seen already: this"
+           " position waits on it too\n                    if reduced:\n"
+           "                        continue\n                    more = also_waiting.get(child)"
+           "\n                    if more is None:\n                        also_waiting[child] ="
+           " [key]\n                    else:\n                        more.append(key)\n"
+           "                    continue\n                left += 1\n",
+           "the best-first search proves a position lost without waiting on the positions its "
+           "actions reach that were first reached from elsewhere (the count of those still "
+           "open leaves them out)"),
+    Mutant("best-first-ignores-frontier-proofs", "engine/play/solver.py",
+           "            if key in lost:  # proved lost by another search since it was put here\n"
+           "                proved(key)\n",
+           "            if key in lost:  # proved lost by another search since it was put here\n"
+           "                pass\n",
+           "a frontier position another search proved lost is skipped without telling the "
+           "positions that wait on it"),
     Mutant("line-keeps-detours", "engine/play/solver.py",
            "line = self.shorten(run.won, nodes) if shorten else run.won",
            "line = run.won",
