@@ -424,8 +424,8 @@ MUTANTS = [
            "a frontier position another search proved lost is skipped without telling the "
            "positions that wait on it"),
     Mutant("line-keeps-detours", "engine/play/solver.py",
-           "line = self.shorten(run.won, nodes) if shorten else run.won",
-           "line = run.won",
+           "line = self.shorten(line, nodes) if shorten else line",
+           "line = line",
            "winning lines keep their detours"),
 ]  # fmt: skip
 

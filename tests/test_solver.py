@@ -571,6 +571,7 @@ TRANSPOSING = {
     "tiny/small_klondike_back": range(20),
     "tiny/two_piles": range(40),
     "tiny/little_ben": range(30),
+    "tiny/small_klondike_draw_3": range(30),
 }
 
 

@@ -70,6 +70,7 @@ class Game:
         self._score_face_up = score.count == "face_up"
         self.foundations = layout.with_role("foundation")
         self.keys = PositionKeys(spec, layout)
+        self.keys.counts_read([e.reads_count() for e in counting])
         # Every well-formed action of the player with no count, so that checking one is a set
         # lookup (the others, counted moves of runs among them, take the full check).
         count = len(layout)
