@@ -148,6 +148,17 @@ def build_parser() -> argparse.ArgumentParser:
         "pipes, scripts and --json always use it",
     )
     p.add_argument("--no-record", action="store_true", help="leave this game out of the history")
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="deal the first deal from --seed N on (a random one without it) that the solver "
+        "proves winnable within 10 CPU seconds",
+    )
+    p.add_argument(
+        "--unproved",
+        action="store_true",
+        help="with --winnable: when no deal is proved winnable in time, deal one anyway",
+    )
     p.set_defaults(run="play:cmd_play")
 
     p = sub.add_parser("rules", help="print a game's rules, written from its rule file")
@@ -221,6 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="with --solve: solve on a Ray cluster: local, HOST:PORT, ray://HOST:PORT "
         "(default: RAY_ADDRESS); needs the 'cluster' extra",
+    )
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="how long finding a winnable deal takes ('play --winnable'), --deals times over",
     )
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run="stats:cmd_stats")
