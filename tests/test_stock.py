@@ -7,13 +7,13 @@ lines replay through ``solitaire play``, and it applies only where the rules mak
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 
 import pytest
+from test_solver import winnable_by_brute_force
 
 from conftest import ROOT, run_cli
-from yaml_solitaire.engine import Game, State, load_game
+from yaml_solitaire.engine import State, load_game
 from yaml_solitaire.engine.core.state import new_state
 from yaml_solitaire.engine.play import lines
 from yaml_solitaire.engine.play.solver import Budget, Solver
@@ -43,25 +43,10 @@ def test_the_stock_reach_applies_where_the_rules_make_it_sound(
     assert (stock_reach(load_game(game_ref)) is not None) == applies
 
 
-def winnable_ignoring_redeals(game: Game, start: State) -> bool:
-    """Every position reachable by Game.apply, breadth first, compared whole but for the
-    number of redeals made (no rule reads it where it has no limit)."""
-
-    def plain(state: State) -> State:
-        return new_state(state.piles, state.phase, ())
-
-    seen = {plain(start)}
-    todo = deque([start])
-    while todo:
-        state = todo.popleft()
-        if game.outcome(state) == "won":
-            return True
-        for action in game.legal_actions(state):
-            after = game.apply(state, action)
-            if plain(after) not in seen:
-                seen.add(plain(after))
-                todo.append(after)
-    return False
+def without_redeals(state: State) -> State:
+    """A position without the number of redeals made (no rule reads it where it has no
+    limit): the exhaustive search would otherwise never end."""
+    return new_state(state.piles, state.phase, ())
 
 
 @pytest.mark.parametrize("path", UNLIMITED, ids=lambda p: p.stem)
@@ -75,7 +60,8 @@ def test_verdicts_agree_with_exhaustive_search_when_the_stock_turns_without_limi
         start = game.deal_seed(seed)
         found = Solver(game).solve(start)
         assert found.result in ("won", "lost"), seed
-        assert (found.result == "won") == winnable_ignoring_redeals(game, start), seed
+        winnable = winnable_by_brute_force(game, start, without_redeals)
+        assert (found.result == "won") == winnable, seed
         verdicts.append(found.result)
     assert "won" in verdicts and "lost" in verdicts, "the deals tried show both verdicts"
 
