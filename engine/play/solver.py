@@ -654,6 +654,11 @@ class Solver:
         src, dst = action.src, action.dst
         if src < 0 or dst < 0:
             return self._not_a_move
+        reach = self.reach
+        if reach is not None and action.name in reach.macros:
+            # Draws then a move: after every move, as the draws were (a stock that is not
+            # turned again is spent by them); fewer draws first (the order they are listed in).
+            return self._not_a_move
         home = 1 if dst in self.foundation_set else 0
         pile = piles[src]
         taken = action.n or 1
