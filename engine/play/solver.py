@@ -655,9 +655,10 @@ class Solver:
         if src < 0 or dst < 0:
             return self._not_a_move
         reach = self.reach
-        if reach is not None and action.name in reach.macros:
-            # Draws then a move: after every move, as the draws were (a stock that is not
-            # turned again is spent by them); fewer draws first (the order they are listed in).
+        if reach is not None and reach.spent and action.name in reach.macros:
+            # Draws then a move, where the stock is not turned again without end: after every
+            # move, as the draws were (they spend the stock); fewest draws first (the order
+            # they are listed in). Where it is, a waste card is ranked as a move of it.
             return self._not_a_move
         home = 1 if dst in self.foundation_set else 0
         pile = piles[src]

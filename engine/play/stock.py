@@ -56,6 +56,8 @@ class StockReach:
         self._targets = [(p, accepts[p]) for p in targets]
         # Limited redeals: the count is part of what repeats; unlimited, it is never read.
         self._counted = redeal is not None and redeal.limit is not None
+        # Whether draws spend the stock: it is not turned over again as often as one likes.
+        self.spent = redeal is None or redeal.limit is not None
         # Each macro's name, and what it stands for: (steps, the action's name or "").
         self._names: dict[tuple[int, str], str] = {}
         self.macros: dict[str, tuple[int, str]] = {}
