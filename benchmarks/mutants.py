@@ -415,9 +415,45 @@ MUTANTS = [
            "            if first != _NONE and told(first):\n                todo.append(first)",
            "            if first != _NONE and told(first):\n                pass",
            "the best-first search proves lost no position it expanded, only those with no way on"),
+    Mutant("best-first-counts-new-children-only", "engine/play/solver.py",
+           # ``left += 1`` moved after the block that ends with ``continue`` for such positions.
+           "                left += 1\n                if child in came:  # seen already: this"
+           " position waits on it too\n                    if reduced:\n"
+           "                        continue\n                    more = also_waiting.get(child)"
+           "\n                    if more is None:\n                        also_waiting[child] ="
+           " [key]\n                    else:\n                        more.append(key)\n"
+           "                    continue\n",
+           "                if child in came:  # seen already: this"
+           " position waits on it too\n                    if reduced:\n"
+           "                        continue\n                    more = also_waiting.get(child)"
+           "\n                    if more is None:\n                        also_waiting[child] ="
+           " [key]\n                    else:\n                        more.append(key)\n"
+           "                    continue\n                left += 1\n",
+           "the best-first search proves a position lost without waiting on the positions its "
+           "actions reach that were first reached from elsewhere (the count of those still "
+           "open leaves them out)"),
+    Mutant("best-first-ignores-frontier-proofs", "engine/play/solver.py",
+           "            if key in lost:  # proved lost by another search since it was put here\n"
+           "                proved(key)\n",
+           "            if key in lost:  # proved lost by another search since it was put here\n"
+           "                pass\n",
+           "a frontier position another search proved lost is skipped without telling the "
+           "positions that wait on it"),
+    Mutant("stock-reach-never-redeals", "engine/play/stock.py",
+           "        if redeal is not None and redeal.generate(state):\n",
+           "        if False:\n",
+           "the stock's reach stops where the stock runs out: no waste card after a redeal"),
+    Mutant("stock-reach-skips-wanted-cards", "engine/play/stock.py",
+           "if not pile or pile[-1] & DOWN or not wanted >> FACE[pile[-1]] & 1:",
+           "if not pile or pile[-1] & DOWN or wanted >> FACE[pile[-1]] & 1:",
+           "the stock's reach lists moves only for waste cards no pile takes"),
+    Mutant("redeal-count-never-read", "engine/vocab/effects/dealing.py",
+           "        return self.limit is not None\n",
+           "        return False\n",
+           "positions that differ in the redeals made share a key where their number is limited"),
     Mutant("line-keeps-detours", "engine/play/solver.py",
-           "line = self.shorten(run.won, nodes) if shorten else run.won",
-           "line = run.won",
+           "line = self.shorten(line, nodes) if shorten else line",
+           "line = line",
            "winning lines keep their detours"),
     # The tests of the faults (issue 35): planted in last round's code, unnoticed by the suite.
     Mutant("cluster-batch-tried-once-more", "engine/play/cluster.py",

@@ -47,6 +47,7 @@ HOT: tuple[str, ...] = (
     "vocab.effects.turning",
     "play.pruning",
     "play.solver",
+    "play.stock",
 )
 PURE_VARIABLE = "YAML_SOLITAIRE_PURE"
 RECORD = "_compiled.json"  # beside this file: {"sources": {module: sha256 of its source}}

@@ -18,7 +18,7 @@ positions and looks up m meets a false match with a chance of about n * m / 2**6
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 
 from ...rules.model import GameSpec
 from ...rules.spec import pile_fields
@@ -122,12 +122,30 @@ class PositionKeys:
             {} for _ in range(2 * max(salt, default=0) + 2)
         ]
         self._phase_terms: dict[tuple[str, tuple[int, ...]], int] = {}
+        # The counts the rules read (``counts_read``): all, unless told otherwise.
+        self._drop_counts = False
+        self._counts_kept: tuple[int, ...] = ()
         # The last phase asked about, and its term (most positions of a search share one).
         self._last_phase: tuple[str, tuple[int, ...], int] = ("", (), 0)
         # For each place, the last pile whose term ``child_hash`` took away, and that term:
         # the children of one position take away the terms of the same piles.
         self._parent_piles: list[tuple[int, ...] | None] = [None] * len(layout)
         self._parent_terms: list[int] = [0] * len(layout)
+
+    def counts_read(self, read: Sequence[bool]) -> None:
+        """Which of a position's counts (``State.counts``) the rules ever read: those they
+        never read (redeals made, where their number is not limited) are left out of the
+        key, so that positions that differ only there are one."""
+        if all(read):
+            return
+        self._drop_counts = True
+        self._counts_kept = tuple(i for i, r in enumerate(read) if r)
+        self.trivial = False
+
+    def _counts(self, counts: tuple[int, ...]) -> tuple[int, ...]:
+        if not self._drop_counts:
+            return counts
+        return tuple(counts[i] for i in self._counts_kept)
 
     def key(self, state: State) -> Hashable:
         """A key equal for positions that play alike (and only for those)."""
@@ -146,7 +164,7 @@ class PositionKeys:
         parts: tuple[object, ...] = tuple(piles[i] for i in self.rest)
         if self.groups:
             parts += tuple(tuple(sorted(piles[i] for i in g)) for g in self.groups)
-        return (state.phase, state.counts, parts)
+        return (state.phase, self._counts(state.counts), parts)
 
     def forget(self) -> None:
         """Drop the terms worked out so far: they hold on to the piles they were made for, and
@@ -178,7 +196,7 @@ class PositionKeys:
         last = self._last_phase
         if phase is last[0] and counts is last[1]:
             return last[2]
-        at = (phase, counts)
+        at = (phase, self._counts(counts))
         term = self._phase_terms.get(at)
         if term is None:
             term = self._phase_terms[at] = _mix(hash(at), -1)

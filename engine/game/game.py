@@ -70,6 +70,7 @@ class Game:
         self._score_face_up = score.count == "face_up"
         self.foundations = layout.with_role("foundation")
         self.keys = PositionKeys(spec, layout)
+        self.keys.counts_read([e.reads_count() for e in counting])
         # For each action of the player: which of its two piles are given, and whether it
         # takes a count. An effect's form depends only on these and on the piles existing
         # (``Effect.well_formed``), so checking an action is a dict lookup and a few

@@ -30,6 +30,7 @@ from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import Action, State
 from ..game.game import Game
 from .pruning import dead_position_test
+from .stock import StockReach, stock_reach
 
 Verdict = Literal["won", "lost", "unknown"]
 RESTART_NODES = 2000  # the base of the restart schedule, in positions
@@ -174,7 +175,7 @@ class _Run:
         """Explore up to ``allowance`` new positions: (_PAUSED, _WON or _DONE, positions)."""
         solver = self.solver
         game = solver.game
-        successor, expand, outcome = game.successor, game.expand, game.outcome
+        successor, expand, outcome = solver.successor, solver.expand, game.outcome
         child_hash = game.keys.child_hash
         dead = solver.dead
         table = self.table
@@ -337,7 +338,7 @@ class _BestFirst:
         """Explore up to ``allowance`` new positions: (_PAUSED, _WON or _DONE, positions)."""
         solver = self.solver
         game = solver.game
-        successor, expand, outcome = game.successor, game.expand, game.outcome
+        successor, expand, outcome = solver.successor, solver.expand, game.outcome
         child_hash = game.keys.child_hash
         dead = solver.dead
         table = self.table
@@ -417,12 +418,12 @@ class _BestFirst:
             actions.append(action)
             key = parent
         actions.reverse()
-        game = self.solver.game
+        solver = self.solver
         state = self.start
         line: list[tuple[State, Action]] = []
         for action in actions:
             line.append((state, action))
-            state, _ = game.expand(game.successor(state, action))
+            state, _ = solver.expand(solver.successor(state, action))
         return line
 
 
@@ -431,6 +432,14 @@ class Solver:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # Where the stock is turned onto a waste, the search moves straight to the waste cards
+        # the draws would reach (see ``stock``): its own successor and expand.
+        self.reach: StockReach | None = stock_reach(game)
+        self.successor: Callable[[State, Action], State] = game.successor
+        self.expand: Callable[[State], tuple[State, tuple[Action, ...]]] = game.expand
+        if self.reach is not None:
+            self.successor = self.reach.successor
+            self.expand = self.reach.expand
         self.foundation_set = frozenset(game.foundations)
         self.dead: Callable[[State], bool] | None = dead_position_test(game)
         accepts = game.layout.accepts
@@ -645,6 +654,12 @@ class Solver:
         src, dst = action.src, action.dst
         if src < 0 or dst < 0:
             return self._not_a_move
+        reach = self.reach
+        if reach is not None and reach.spent and action.name in reach.macros:
+            # Draws then a move, where the stock is not turned again without end: after every
+            # move, as the draws were (they spend the stock); fewest draws first (the order
+            # they are listed in). Where it is, a waste card is ranked as a move of it.
+            return self._not_a_move
         home = 1 if dst in self.foundation_set else 0
         pile = piles[src]
         taken = action.n or 1
@@ -744,7 +759,7 @@ class Solver:
         table = _Table(budget.positions or MAX_POSITIONS)
         game = self.game
         game.keys.forget()  # what is kept for another deal's piles would only take memory
-        state, actions = game.expand(start)
+        state, actions = self.expand(start)
         if game.outcome(state) == "won":
             return Solution("won", [], 1, cpu() - began)
         if game.outcome(state) is not None or not actions:
@@ -769,7 +784,8 @@ class Solver:
                     allowance -= share
                     if status == _WON:
                         assert run.won is not None
-                        line = self.shorten(run.won, nodes) if shorten else run.won
+                        line = run.won if self.reach is None else self.reach.unfold(run.won)
+                        line = self.shorten(line, nodes) if shorten else line
                         return Solution("won", line, nodes, cpu() - began)
                     if root in table.lost:
                         return Solution("lost", [], nodes, cpu() - began)

@@ -157,6 +157,17 @@ def build_parser() -> argparse.ArgumentParser:
         "pipes, scripts and --json always use it",
     )
     p.add_argument("--no-record", action="store_true", help="leave this game out of the history")
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="deal the first deal from --seed N on (a random one without it) that the solver "
+        "proves winnable within 10 CPU seconds",
+    )
+    p.add_argument(
+        "--unproved",
+        action="store_true",
+        help="with --winnable: when no deal is proved winnable in time, deal one anyway",
+    )
     p.set_defaults(run="play:cmd_play")
 
     p = sub.add_parser("rules", help="print a game's rules, written from its rule file")
@@ -254,6 +265,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="with --cluster ADDRESS: the file holding the cluster's authentication token "
         "(default: as Ray reads it: RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH, ~/.ray/auth_token)",
+    )
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="how long finding a winnable deal takes ('play --winnable'), --deals times over",
     )
     p.add_argument(
         "--json", action="store_true", help="one JSON object (default: text and a table)"

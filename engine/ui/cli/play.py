@@ -291,9 +291,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         if chosen is None:
             return EXIT_OK
         args.game = chosen
+    if (args.winnable and args.deck is not None) or (args.unproved and not args.winnable):
+        raise UsageError("--winnable deals from a deal number; --unproved goes with it")
     game = load_game(args.game)
     if args.deck is not None:
         deal = Deal(None, parse_deck(read_deck_text(args.deck), game.cards))
+    elif args.winnable:
+        from ...play.winnable_deals import winnable_seed
+
+        if args.seed is not None and not isinstance(args.seed, int):
+            raise UsageError("--winnable searches from a deal number N (not ms:N)")
+        seed, told = winnable_seed(game, args.seed, args.unproved)
+        print(f"solitaire: {told}", file=sys.stderr)
+        if seed is None:
+            return EXIT_INVALID
+        deal = new_deal(game, seed)
     else:
         deal = new_deal(game, args.seed)
     offered: list[str] = []

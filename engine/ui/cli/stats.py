@@ -30,6 +30,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
         raise UsageError(f"Microsoft's deals stop at ms:{MS_LAST}: at most {most} from {args.seed}")
     game = load_game(args.game)
     game.seed_order(args.seed)  # a deal number the game cannot use is refused before any work
+    if args.winnable:
+        if args.solve or args.cluster is not None or number is not None:
+            raise UsageError("--winnable searches from a deal number, without --solve")
+        return _winnable(game, args)
     if args.solve:
         return _solved(game, args)
     extra = args.results or args.budget_seconds or args.budget_nodes or args.max_positions
@@ -165,6 +169,41 @@ def score_rows(scores: Counter[int], most: int = 16) -> list[tuple[str, int]]:
         n = sum(scores[k] for k in range(start, stop + 1))
         rows.append((f"{start}..{stop}" if stop > start else str(start), n))
     return rows
+
+
+def _winnable(game: Game, args: argparse.Namespace) -> int:
+    """``stats --winnable``: how long finding a winnable deal takes (as ``play --winnable``
+    does: up to 10 CPU seconds, 2 a deal), ``--deals`` times."""
+    from statistics import median
+
+    from ...play.winnable_deals import finding_times
+
+    searches = finding_times(game, args.seed, args.deals)
+    found = [s for s in searches if s.proved]
+    times = sorted(s.seconds for s in found)
+    tried = sum(s.tried for s in searches)
+    if args.json:
+        record = {
+            "game": game.id,
+            "searches": len(searches),
+            "found": len(found),
+            "deals_tried": tried,
+            "seconds": [round(s.seconds, 3) for s in searches],
+            "seeds": [s.seed for s in searches],
+            "median_seconds": round(median(times), 3) if times else None,
+        }
+        print(json.dumps(record))
+        return EXIT_OK
+    last = searches[-1].first + searches[-1].tried - 1
+    print(f"{game.name}: {len(searches)} searches for a winnable deal (seeds {args.seed}..{last})")
+    print(f"found {len(found)}, {tried} deals tried (at most 10 CPU s a search, 2 a deal)")
+    if times:
+        high = times[min(len(times) - 1, int(0.9 * len(times)))]
+        print(
+            f"CPU time to find one: median {median(times):.2f} s, 90% {high:.2f} s, "
+            f"most {times[-1]:.2f} s"
+        )
+    return EXIT_OK
 
 
 def _solved(game: Game, args: argparse.Namespace) -> int:

@@ -41,6 +41,11 @@ class Effect(Generic[S]):
         self.automatic = spec.automatic
         self.counter = -1  # the index in State.counts, given by the game when keeps_count
 
+    def reads_count(self) -> bool:
+        """Whether the count it keeps (``keeps_count``) is ever read: positions that differ
+        only in a count no rule reads play alike."""
+        return self.keeps_count
+
     def bind(self, conditions: Mapping[str, Callable[[State], bool]]) -> None:
         """Called once the game's conditions are compiled, for effects that use one."""
 

@@ -86,6 +86,9 @@ class Redeal(Effect[RedealSpec]):
         self.limit = spec.limit
         self._action = Action(name)
 
+    def reads_count(self) -> bool:
+        return self.limit is not None
+
     def _left(self, state: State) -> bool:
         return self.limit is None or state.counts[self.counter] < self.limit
 

@@ -1,0 +1,237 @@
+"""The stock as the player's reach: search moves straight to each waste card that turning the
+stock would expose, one macro action instead of a draw at a time (the K+ representation of
+Bjarnason, Fern and Tadepalli, which Solvitaire uses).
+
+Where a rule file turns a stock onto a waste (a ``deal`` action from one pile to another,
+with or without a ``redeal`` that turns the waste back), and nothing else takes from the
+stock or gives to either pile, the cards that turning the stock can bring to the waste's top
+are known in advance: the draws (and redeals) follow one fixed order. The search then lists,
+for a position, its actions other than the draws and redeals, and for each position that
+some number of draws and redeals leads to, the actions that play the waste's top card there
+("macro" actions). This loses no win: in any winning line, a move that neither takes from
+nor gives to the stock or the waste is played as well before the draws that precede it
+(neither changes what the other may do, in a game whose player actions have no conditions
+and whose only phase the draws stay in), so every winning line can be rearranged into one
+where draws come only right before a card leaves the waste.
+
+A macro action is an ``Action`` whose name stands for the number of draws and redeals and
+the action played after them; ``unfold`` gives a line of macros back in the game's own
+actions, which replays through ``play``.
+"""
+
+from __future__ import annotations
+
+from ..core.cards import DOWN, FACE
+from ..core.state import Action, State
+from ..game.game import Game
+from ..vocab.effects.dealing import Deal, Redeal
+
+STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
+
+
+class StockReach:
+    """The macro actions of one game whose stock is turned onto a waste (see the module)."""
+
+    def __init__(self, game: Game, draw: Deal, redeal: Redeal | None) -> None:
+        self.game = game
+        self.draw = draw
+        self.redeal = redeal
+        self.stock = draw.source
+        self.waste = draw.target
+        self.turns = frozenset(e.name for e in (draw, redeal) if e is not None)
+        self._draw = Action(draw.name)
+        self._redeal = Action(redeal.name) if redeal is not None else None
+        # The player's effects that take from the waste, and the piles they give to (whose
+        # rules, read once for a position, say which waste cards could go anywhere).
+        self.takers = [
+            effect
+            for name, effect in game.effects.items()
+            if not effect.automatic
+            and name not in self.turns
+            and name in game.flow.player_triggers[game.initial]
+            and self._takes_waste(effect)
+        ]
+        accepts = game.layout.accepts
+        targets = sorted({p for e in self.takers for p in game.layout.resolve(e.spec.gives_to())})
+        self._targets = [(p, accepts[p]) for p in targets]
+        # Limited redeals: the count is part of what repeats; unlimited, it is never read.
+        self._counted = redeal is not None and redeal.limit is not None
+        # Whether draws spend the stock: it is not turned over again as often as one likes.
+        self.spent = redeal is None or redeal.limit is not None
+        # Each macro's name, and what it stands for: (steps, the action's name or "").
+        self._names: dict[tuple[int, str], str] = {}
+        self.macros: dict[str, tuple[int, str]] = {}
+        self.most_steps = 2 * len(game.cards) * ((redeal.limit or 0) + 2 if redeal else 1) + 2
+
+    def _takes_waste(self, effect: object) -> bool:
+        spec = getattr(effect, "spec", None)
+        if spec is None:
+            return False
+        return self.waste in self.game.layout.resolve(spec.takes_from())
+
+    def _name(self, steps: int, action: str) -> str:
+        name = self._names.get((steps, action))
+        if name is None:
+            name = self._names[(steps, action)] = f"{steps}{STEP}{action}"
+            self.macros[name] = (steps, action)
+        return name
+
+    def _turn(self, state: State) -> Action | None:
+        """The draw or redeal that is legal in ``state`` (at most one is), if any."""
+        if state.piles[self.stock]:
+            return self._draw
+        redeal = self.redeal
+        if redeal is not None and redeal.generate(state):
+            return self._redeal
+        return None
+
+    def expand(self, state: State) -> tuple[State, tuple[Action, ...]]:
+        """``Game.expand`` with the draws and redeals replaced by macro actions."""
+        game = self.game
+        state, actions = game.expand(state)
+        if game.outcome(state) is not None:
+            return state, actions
+        turns = self.turns
+        out = [a for a in actions if a.name not in turns]
+        if len(out) == len(actions):  # no draw or redeal now: nothing to reach
+            return state, actions
+        out += self._reached(state)
+        return state, tuple(out)
+
+    def _reached(self, start: State) -> list[Action]:
+        """The macro actions of ``start``: for each position that draws and redeals lead to,
+        a win there, or the actions that play the waste's top card there."""
+        game = self.game
+        waste = self.waste
+        piles = start.piles
+        wanted = 0  # the faces some target of a waste card takes, as bits
+        for p, rule in self._targets:
+            faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
+            for face in faces:
+                wanted |= 1 << face
+        seen = {self._repeats(start)}
+        out: list[Action] = []
+        name = self._name
+        state = start
+        phase = start.phase
+        for steps in range(1, self.most_steps):
+            turn = self._turn(state)
+            if turn is None:
+                break
+            state = game.successor(state, turn)
+            if state.phase != phase:
+                if game.outcome(state) == "won":
+                    out.append(Action(name(steps, "")))
+                break
+            again = self._repeats(state)
+            if again in seen:
+                break
+            seen.add(again)
+            pile = state.piles[waste]
+            if not pile or pile[-1] & DOWN or not wanted >> FACE[pile[-1]] & 1:
+                continue
+            for effect in self.takers:
+                for action in effect.generate(state):
+                    if action.src == waste:
+                        out.append(Action(name(steps, action.name), waste, action.dst, action.n))
+        return out
+
+    def _repeats(self, state: State) -> object:
+        """What makes the stock's state come back: its and the waste's cards (and the
+        redeals made, where their number is limited)."""
+        piles = state.piles
+        if self._counted:
+            return (piles[self.stock], piles[self.waste], state.counts)
+        return (piles[self.stock], piles[self.waste])
+
+    def successor(self, state: State, action: Action) -> State:
+        """``Game.successor`` for the actions ``expand`` lists, macros among them."""
+        macro = self.macros.get(action.name)
+        game = self.game
+        if macro is None:
+            return game.successor(state, action)
+        steps, name = macro
+        for _ in range(steps):
+            turn = self._turn(state)
+            assert turn is not None
+            state = game.successor(state, turn)
+        if not name:
+            return state
+        return game.successor(state, Action(name, action.src, action.dst, action.n))
+
+    def unfold(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
+        """A line of play with each macro action given as the game's own actions, each with
+        the position it is played in."""
+        game = self.game
+        out: list[tuple[State, Action]] = []
+        for state, action in line:
+            macro = self.macros.get(action.name)
+            if macro is None:
+                out.append((state, action))
+                continue
+            steps, name = macro
+            for _ in range(steps):
+                turn = self._turn(state)
+                assert turn is not None
+                out.append((state, turn))
+                state = game.expand(game.successor(state, turn))[0]
+            if name:
+                out.append((state, Action(name, action.src, action.dst, action.n)))
+        return out
+
+
+def stock_reach(game: Game) -> StockReach | None:
+    """The stock's reach for a game where the rules make it sound (see the module); None
+    elsewhere. Read from the rule file's actions and flow, never from the game's name."""
+    spec = game.spec
+    layout = game.layout
+    playing = [name for name, state in spec.flow.states.items() if state.outcome is None]
+    if len(playing) != 1 or spec.flow.states[playing[0]].autoplay:
+        return None
+    phase = playing[0]
+    draws = [e for e in game.effects.values() if isinstance(e, Deal) and not e.automatic]
+    if len(draws) != 1:
+        return None
+    draw = draws[0]
+    stock, waste = draw.source, draw.target
+    redeals = [e for e in game.effects.values() if isinstance(e, Redeal)]
+    if len(redeals) > 1:
+        return None
+    redeal = redeals[0] if redeals else None
+    if redeal is not None and (
+        redeal.automatic or redeal.source != waste or redeal.target != stock
+    ):
+        return None
+    turns = {draw.name} | ({redeal.name} if redeal else set())
+    if not turns <= set(game.flow.player_triggers[phase]) or game.initial != phase:
+        return None
+    # Nothing else takes from the stock or gives to either pile; no automatic action touches
+    # them (or reads them: a turn_up's piles).
+    for name, effect in game.effects.items():
+        if name in turns:
+            continue
+        action = effect.spec
+        takes = set(layout.resolve(action.takes_from()))
+        gives = set(layout.resolve(action.gives_to()))
+        if stock in takes or {stock, waste} & gives:
+            return None
+        if effect.automatic:
+            piles = getattr(action, "piles", None)
+            touched = takes | gives | set(layout.resolve(piles if isinstance(piles, tuple) else ()))
+            if {stock, waste} & touched:
+                return None
+    # The player's actions have no conditions, and none leaves the one phase; the flow's
+    # own transitions lead to an end, a loss only where no action is left.
+    for tr in spec.flow.transitions:
+        if tr.trigger != "auto":
+            if tr.conditions or tr.unless or tr.dest != phase:
+                return None
+            continue
+        outcome = spec.flow.states[tr.dest].outcome
+        if outcome is None:
+            return None
+        if outcome != "won" and not all(
+            spec.conditions[c].reads_legal_actions for c in (*tr.conditions, *tr.unless)
+        ):
+            return None
+    return StockReach(game, draw, redeal)
