@@ -18,22 +18,29 @@ from .output import EXIT_INVALID, EXIT_OK, UsageError, console, fail
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from ....rules.catalog import FAMILY_TITLES
+
     games = shipped_games()
     if args.json:
         for g in games:
-            print(
-                json.dumps(
-                    {"id": g.id, "name": g.name, "decks": g.decks, "aliases": list(g.aliases)}
-                )
-            )
+            record = {"id": g.id, "name": g.name, "decks": g.decks, "aliases": list(g.aliases)}
+            print(json.dumps({**record, "family": g.family}))
         return EXIT_OK
     from rich.table import Table
 
+    order = list(FAMILY_TITLES)
     table = Table(box=None, pad_edge=False, header_style="bold")
     for column in ("id", "name", "decks", "aliases"):
         table.add_column(column)
-    for g in games:
-        table.add_row(g.id, g.name, str(g.decks), ", ".join(g.aliases))
+    for rank, family in enumerate(order):
+        members = [g for g in games if g.family == family]
+        if not members:
+            continue
+        if rank and table.row_count:
+            table.add_row()
+        table.add_row(f"[bold]{FAMILY_TITLES[family]}[/bold]")
+        for g in members:
+            table.add_row(g.id, g.name, str(g.decks), ", ".join(g.aliases))
     console().print(table)
     return EXIT_OK
 
