@@ -15,7 +15,6 @@ from .errors import RuleError
 from .files import decode, is_file, read_bytes
 from .frozen import frozen_dataclass
 
-
 # The catalogue's headings, in the order ``solitaire list`` shows the families; the keys are
 # the values of a rule file's ``family`` (rules.model.Family).
 FAMILY_TITLES: dict[str, str] = {
