@@ -28,20 +28,28 @@ def cmd_list(args: argparse.Namespace) -> int:
         return EXIT_OK
     from rich.table import Table
 
-    order = list(FAMILY_TITLES)
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("id", "name", "decks", "aliases"):
-        table.add_column(column)
-    for rank, family in enumerate(order):
+    # One table per family under its heading, the columns as wide in every table.
+    columns = ("id", "name", "decks", "aliases")
+    cells = {g.id: (g.id, g.name, str(g.decks), ", ".join(g.aliases)) for g in games}
+    widths = [
+        max([len(c), *(len(row[i]) for row in cells.values())]) for i, c in enumerate(columns)
+    ]
+    out = console()
+    first = True
+    for family, title in FAMILY_TITLES.items():
         members = [g for g in games if g.family == family]
         if not members:
             continue
-        if rank and table.row_count:
-            table.add_row()
-        table.add_row(f"[bold]{FAMILY_TITLES[family]}[/bold]")
+        if not first:
+            out.print()
+        first = False
+        out.print(title, style="bold", highlight=False, soft_wrap=True)
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        for column, width in zip(columns, widths, strict=True):
+            table.add_column(column, min_width=width)
         for g in members:
-            table.add_row(g.id, g.name, str(g.decks), ", ".join(g.aliases))
-    console().print(table)
+            table.add_row(*cells[g.id])
+        out.print(table)
     return EXIT_OK
 
 
