@@ -10,10 +10,6 @@ from yaml_solitaire.engine import load_game
 GAME = load_game("alternation")
 
 
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
-
-
 def test_rows_face_up_and_down_by_turns_and_a_waste_card() -> None:
     (first,) = play("alternation", "seed 1")
     piles = first["piles"]

@@ -3,15 +3,11 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import play
+from crafted import oks, play
 
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("double-klondike")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_nine_piles_two_decks_and_redeals() -> None:

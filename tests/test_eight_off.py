@@ -3,16 +3,12 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import deck, play
+from crafted import check_empty_pile_takes_only_a_king, deck, play
 
 from conftest import CANONICAL
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("eight-off")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_the_deal_six_rows_then_every_other_cell() -> None:
@@ -32,24 +28,10 @@ def test_the_deal_six_rows_then_every_other_cell() -> None:
 
 
 def test_an_empty_pile_takes_only_a_king() -> None:
-    records = play(
-        "eight-off",
-        deck(
-            GAME, piles={"t1": ["2D", "2C", "AS", "AH", "AD", "AC"]}, tops={"t2": "5H", "t3": "KH"}
-        ),
-        "t1 f1",
-        "t1 f2",
-        "t1 f3",
-        "t1 f4",
-        "t1 f1",
-        "t1 f2",
-        "t2 t1",
-        "t3 t1",
+    clear = ["t1 f1", "t1 f2", "t1 f3", "t1 f4", "t1 f1", "t1 f2"]
+    check_empty_pile_takes_only_a_king(
+        "eight-off", GAME, ["2D", "2C", "AS", "AH", "AD", "AC"], clear
     )
-    assert all(oks(records)[:-2]), records
-    assert records[-3]["piles"]["t1"] == []
-    assert records[-2]["error"] == "t1 is empty and accepts only cards of rank K"
-    assert records[-1]["ok"] and records[-1]["piles"]["t1"] == ["KH"]
 
 
 def test_a_run_moves_only_as_far_as_the_empty_cells_carry_it() -> None:

@@ -3,15 +3,11 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import deck, play
+from crafted import deck, oks, play
 
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("flower-garden")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_the_bouquet_plays_any_card_and_beds_move_one_card() -> None:

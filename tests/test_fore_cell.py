@@ -3,15 +3,11 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import deck, play
+from crafted import check_empty_pile_takes_only_a_king, deck, oks, play
 
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("fore-cell")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_the_cells_start_full_and_the_tableau_alternates_colours() -> None:
@@ -23,21 +19,7 @@ def test_the_cells_start_full_and_the_tableau_alternates_colours() -> None:
 
 
 def test_an_empty_pile_takes_only_a_king() -> None:
-    records = play(
-        "fore-cell",
-        deck(
-            GAME, piles={"t1": ["2D", "2C", "AS", "AH", "AD", "AC"]}, tops={"t2": "5H", "t3": "KH"}
-        ),
-        "t1 f1",
-        "t1 f2",
-        "t1 f3",
-        "t1 f4",
-        "t1 f1",
-        "t1 f2",
-        "t2 t1",
-        "t3 t1",
+    clear = ["t1 f1", "t1 f2", "t1 f3", "t1 f4", "t1 f1", "t1 f2"]
+    check_empty_pile_takes_only_a_king(
+        "fore-cell", GAME, ["2D", "2C", "AS", "AH", "AD", "AC"], clear
     )
-    assert all(oks(records)[:-2]), records
-    assert records[-3]["piles"]["t1"] == []
-    assert records[-2]["error"] == "t1 is empty and accepts only cards of rank K"
-    assert records[-1]["ok"] and records[-1]["piles"]["t1"] == ["KH"]

@@ -3,15 +3,11 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import deck, play
+from crafted import deck, oks, play
 
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("fortunes-favor")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_an_empty_pile_is_filled_at_once() -> None:

@@ -10,10 +10,6 @@ from yaml_solitaire.engine import load_game
 GAME = load_game("miss-milligan")
 
 
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
-
-
 def test_one_card_a_pile_and_weaving_only_once_the_stock_is_out() -> None:
     records = play("miss-milligan", "seed 1", "t1 r1", *["d"] * 12, "t1 r1", "t2 r1 1")
     first = records[0]

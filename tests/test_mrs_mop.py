@@ -10,10 +10,6 @@ from yaml_solitaire.engine import load_game
 GAME = load_game("mrs-mop")
 
 
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
-
-
 def test_thirteen_piles_of_eight_and_runs_of_one_suit() -> None:
     order = deck(
         GAME, piles={"t1": ["9C", "8C"], "t3": ["9D", "8C"]}, tops={"t2": "10H", "t4": "9S"}

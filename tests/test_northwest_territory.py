@@ -3,16 +3,12 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import deck, play
+from crafted import deck, oks, play
 
 from conftest import CANONICAL
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("northwest-territory")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_piles_in_steps_face_down_and_sixteen_reserve_cards() -> None:

@@ -10,10 +10,6 @@ from yaml_solitaire.engine import load_game
 GAME = load_game("spiderette")
 
 
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
-
-
 def test_seven_piles_in_steps_and_a_row_from_the_stock() -> None:
     records = play("spiderette", "seed 1", "d")
     first, after = records[0], records[1]

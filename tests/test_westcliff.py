@@ -3,16 +3,12 @@ the CLI with crafted decks."""
 
 from __future__ import annotations
 
-from crafted import play
+from crafted import oks, play
 
 from conftest import CANONICAL
 from yaml_solitaire.engine import load_game
 
 GAME = load_game("westcliff")
-
-
-def oks(records: list[dict[str, object]]) -> list[object]:
-    return [r["ok"] for r in records[1:]]
 
 
 def test_ten_piles_of_three_a_waste_card_and_one_pass() -> None:
