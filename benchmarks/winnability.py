@@ -29,6 +29,17 @@ SLOW = (
     "calculation", "monte-carlo", "accordion", "scorpion", "spider", "spider-1-suit", "klondike",
     "klondike-draw-3", "bakers-dozen", "beleaguered-castle", "yukon", "canfield", "forty-thieves",
 )  # fmt: skip
+# The games added with issue 31: twenty deals each within a small budget in positions, enough
+# to set them beside one another and beside the Solvitaire presets' rows.
+ADDED = (
+    "bakers-game", "eight-off", "seahaven-towers", "fore-cell", "streets-and-alleys",
+    "stronghold", "siegecraft", "spanish-patience", "spanish-patience-pysolfc", "bisley", "fan",
+    "alpha-star", "delta-star", "westcliff", "double-klondike", "trigon", "thirty-six", "gypsy",
+    "easthaven", "miss-milligan", "king-albert", "raglan", "northwest-territory",
+    "flower-garden", "somerset", "american-canister", "british-canister", "wasp", "spiderette",
+    "will-o-the-wisp", "mrs-mop", "russian-solitaire", "worm-hole", "napoleons-square",
+    "alternation", "fortunes-favor", "carpet",
+)  # fmt: skip
 RUNS: list[tuple[str, int, str, tuple[str, ...]]] = [
     *((game, 1000, "1", ("--budget-nodes", "20000")) for game in CLOCKS),
     ("big-ben", 2000, "1", ("--budget-nodes", "5000")),
@@ -36,6 +47,7 @@ RUNS: list[tuple[str, int, str, tuple[str, ...]]] = [
     ("freecell", 1000, "ms:1", ("--budget-seconds", "10")),
     *((game, 100, "1", ("--budget-nodes", "20000")) for game in QUICK),
     *((game, 50, "1", ("--budget-nodes", "20000")) for game in SLOW),
+    *((game, 20, "1", ("--budget-nodes", "5000")) for game in ADDED),
 ]
 
 # The Solvitaire presets (tests/solvitaire/): a few deals each within a small budget, enough to

@@ -40,6 +40,26 @@ from .spec import (
 
 # A problem an entry finds in itself: the key path below the entry, and the message.
 Problem = tuple[tuple[str | int, ...], str]
+Family = Literal[
+    "clock",
+    "freecell",
+    "klondike",
+    "spider",
+    "yukon",
+    "forty-thieves",
+    "gypsy",
+    "canfield",
+    "bakers-dozen",
+    "beleaguered-castle",
+    "raglan",
+    "fan",
+    "golf",
+    "pairing",
+    "montana",
+    "other",
+]
+"""The families of the catalogue (``solitaire list``, docs/games.md); their titles are
+``rules.catalog.FAMILY_TITLES``."""
 Face = Annotated[Literal["up", "down"], Doc("Whether the cards lie face up or face down.")]
 Short = Annotated[str, MaxLen(MAX_NAME)]
 # Commands every game has (and their short forms); the player's program implements them.
@@ -368,6 +388,10 @@ class GameSpec(Record):
     """Other names the game is known by."""
     description: Text = ""
     """One paragraph about the game."""
+    family: Family = "other"
+    """The family the catalogue lists the game under: games played alike (clock, freecell,
+    klondike, spider, yukon, forty-thieves, gypsy, canfield, bakers-dozen, beleaguered-castle,
+    raglan, fan, golf, pairing, montana, other)."""
     decks: Annotated[int, Ge(1), Le(MAX_DECKS)] = 1
     """How many decks are shuffled together."""
     suits: Annotated[tuple[Literal["C", "D", "H", "S"], ...], MinLen(1), MaxLen(4)] = (
@@ -411,6 +435,7 @@ __all__ = [
     "DealStepSpec",
     "Display",
     "Face",
+    "Family",
     "Flow",
     "Follows",
     "GameSpec",

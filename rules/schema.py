@@ -201,9 +201,14 @@ def reference_markdown(vocabulary: Vocabulary) -> str:
         "",
         "## Records",
     ]
-    for cls in RECORDS:
-        defn = defs[cls.__name__]
-        out += ["", f"### {cls.__name__}", "", str(defn.get("description", "")), ""]
+    # The records of the model, then those an entry of the vocabulary brings (a move's
+    # 'limit', say): every definition of the schema that is not an entry gets its table.
+    entries = {cls.__name__ for cls in _entries(vocabulary)}
+    named = [cls.__name__ for cls in RECORDS]
+    named += sorted(n for n in defs if n not in entries and n not in named and n != "GameSpec")
+    for name in named:
+        defn = defs[name]
+        out += ["", f"### {name}", "", str(defn.get("description", "")), ""]
         out += _fields(defn)
     out += _names_table("pile roles", "role", dict(vocabulary.roles))
     out += _names_table("build rules", "build", dict(vocabulary.builds))

@@ -99,3 +99,32 @@ def commands_of(name: str) -> list[str]:
     """The commands of a reference deal stored in tests/data (one per line)."""
     text = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def oks(records: list[dict[str, Any]]) -> list[object]:
+    """Whether each command of ``play``'s records was accepted."""
+    return [r["ok"] for r in records[1:]]
+
+
+def check_empty_pile_takes_only_a_king(
+    game_id: str, game: Game, column: Sequence[str], clear: Sequence[str]
+) -> None:
+    """Deal ``column`` onto t1, clear it with the commands ``clear``: the emptied t1 refuses
+    t2's top card (5H) and takes t3's (KH)."""
+    order = deck(game, piles={"t1": column}, tops={"t2": "5H", "t3": "KH"})
+    records = play(game_id, order, *clear, "t2 t1", "t3 t1")
+    assert all(oks(records)[:-2]), records
+    assert records[-3]["piles"]["t1"] == []
+    assert records[-2]["error"] == "t1 is empty and accepts only cards of rank K"
+    assert records[-1]["ok"] and records[-1]["piles"]["t1"] == ["KH"]
+
+
+def check_a_row_from_the_stock(game_id: str, piles: int, size: int, down: int) -> None:
+    """Seed 1 deals ``piles`` tableau piles of ``size`` cards, ``down`` of them face down; 'd'
+    deals one more card onto each of them from the stock."""
+    first, after = play(game_id, "seed 1", "d")
+    names = [f"t{k}" for k in range(1, piles + 1)]
+    assert [len(first["piles"][t]) for t in names] == [size] * piles
+    assert first["face_down"]["t1"] == down
+    assert after["ok"] and [len(after["piles"][t]) for t in names] == [size + 1] * piles
+    assert len(after["piles"]["s"]) == len(first["piles"]["s"]) - piles

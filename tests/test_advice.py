@@ -37,10 +37,10 @@ def test_the_game_says_when_no_win_is_possible() -> None:
     # Seed 6 of the tiny game is lost from the deal (an exhaustive search agrees, see
     # test_solver): the program says so at once, and the hint says why.
     first, hint = records(SMALL, "--seed", "6", stdin="hint\n")
-    assert "no win is possible from here" in str(first["no_win"])
+    assert "no win is possible" in str(first["no_win"])
     assert hint["winnable"] is False
     text = run_cli("play", SMALL, "--seed", "6", "--no-auto", stdin="hint\n").out
-    assert text.count("no win is possible from here") >= 2
+    assert text.count("no win is possible") >= 2
     # A winnable deal raises no such warning.
     (start,) = records(SMALL, "--seed", "0", stdin="")
     assert "no_win" not in start

@@ -11,6 +11,7 @@ import pytest
 from conftest import GAMES, ROOT, run_cli
 from yaml_solitaire.engine.vocab import VOCABULARY
 from yaml_solitaire.rules import schema
+from yaml_solitaire.rules.spec import tag_of as spec_tag
 
 SCHEMA_FILE = schema.SCHEMA_FILE
 
@@ -160,3 +161,27 @@ def test_solitaire_alone_prints_the_help_and_version_the_build() -> None:
     assert build in ("build: compiled (mypyc)", "build: pure Python") or build.startswith(
         "build: pure Python ("
     )
+
+
+def test_the_reference_documents_every_key_of_every_record_and_entry() -> None:
+    """Each definition of the schema (records, the vocabulary's entries and the records they
+    bring, such as a move's 'limit') has a section in docs/rule-reference.md that lists each of
+    its keys."""
+    schema = json_schema()
+    text = (ROOT / "docs" / "rule-reference.md").read_text(encoding="utf-8")
+    sections = dict(re.findall(r"^### (.+?)\n(.*?)(?=^##|\Z)", text, flags=re.S | re.M))
+    tags = {"deal_steps": "step", "effects": "effect", "tests": "test"}
+    entry_titles = {
+        cls.__name__: f"`{tag}: {spec_tag(cls, tag)}`"
+        for kind, tag in tags.items()
+        for cls in getattr(VOCABULARY, kind)
+    }
+    missing = []
+    for name, defn in [("GameSpec", schema), *schema["$defs"].items()]:
+        body = sections.get(entry_titles.get(name, name))
+        if body is None:
+            missing.append(name)
+            continue
+        missing += [f"{name}.{key}" for key in defn.get("properties", {})
+                    if f"| `{key}` |" not in body and key not in tags.values()]  # fmt: skip
+    assert missing == []

@@ -88,7 +88,7 @@ def test_unknown_pile_names_are_found_with_suggestions(tmp_path: Path) -> None:
 def test_deal_must_use_every_card(tmp_path: Path) -> None:
     text = clock_with("passes: 4", "passes: 3")
     (diag,) = check_rules(write(tmp_path, text))
-    assert diag.key == "deal" and "13 cards are never dealt" in diag.message
+    assert diag.key == "deal[0]" and "13 cards are never dealt" in diag.message
 
 
 def test_syntax_error_position(tmp_path: Path) -> None:

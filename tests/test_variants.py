@@ -114,7 +114,7 @@ def test_peek_pick_is_only_possible_while_choosing() -> None:
     assert won[-1]["phase"] == "won" and won[-1]["cards_placed"] == 52
     state = PEEK.deal_seed(1)
     assert PEEK.refusal(state, Action("pick", 6)) == (
-        "'pick' is not possible while the chain of turns runs by itself"
+        "'pick' is not possible in the phase 'playing' (the chain of turns runs by itself)"
     )
 
 

@@ -144,7 +144,11 @@ class Flow:
         return state
 
     def phase_text(self, phase: str) -> str:
-        return self.states[phase].help or f"in phase '{phase}'"
+        """Where the game is, for a refusal: the phase by name, with its help in brackets (a
+        help says what the player does, '(fill the gap from the waste)', not a clause that
+        could follow 'while')."""
+        help_text = self.states[phase].help
+        return f"in the phase '{phase}'" + (f" ({help_text})" if help_text else "")
 
     def blocking(self, state: State, trigger: str) -> str:
         """Why no transition for ``trigger`` is open now, in words."""

@@ -192,7 +192,7 @@ class Game:
         if phase in flow.outcomes:
             return f"the game is over ({flow.outcomes[phase]})"
         if action.name not in flow.player_triggers[phase]:
-            return f"'{action.name}' is not possible while {flow.phase_text(phase)}"
+            return f"'{action.name}' is not possible {flow.phase_text(phase)}"
         if flow.open(state, action.name) is None:
             return f"{action.name} is not possible {flow.blocking(state, action.name)}"
         return self.effects[action.name].refusal(state, action)

@@ -32,7 +32,7 @@ class Advice:
 
 
 def _lost_note(game: Game, state: State) -> str:
-    return f"no win is possible from here: {game.score(state)} {game.spec.score.label}"
+    return f"no win is possible: {game.score(state)} {game.spec.score.label}"
 
 
 # The hint's search is bounded by positions, so that it gives the same answer on every machine

@@ -198,22 +198,38 @@ def check_cards(spec: GameSpec, report: Report) -> None:
             deck[card] -= 1
 
 
+# More cards than any deck holds: what a step asks for when it does not simply take the rest.
+_UNBOUNDED = 10**9
+
+
 def check_deal(spec: GameSpec, report: Report) -> None:
-    """Every card is dealt, by steps that each have cards to deal."""
+    """Every card is dealt, by steps that each have cards to deal and none that asks for more
+    cards than are left."""
     left = 13 * len(spec.suits) * spec.decks - len(spec.remove)
     placed_bases = False
+    last_dealing = None
     for i, step in enumerate(spec.deal):
+        wanted = step.cards_dealt(spec, _UNBOUNDED)
         if left <= 0 and step.deals_cards:
             report.add(
                 ("deal", i), "no cards are left for this step", severity="warning", about=("@deal",)
             )
+        elif wanted < _UNBOUNDED and wanted > left:
+            report.add(
+                ("deal", i),
+                f"this step deals {wanted} cards but only {left} are left: the decks hold "
+                f"{13 * len(spec.suits) * spec.decks - len(spec.remove)}",
+                about=("@deal",),
+            )
         for path, message in step.problems(spec, placed_bases):
             report.add(("deal", i, *path), message, about=("@deal",))
         placed_bases |= step.places_bases
+        if step.deals_cards:
+            last_dealing = i
         left -= min(left, step.cards_dealt(spec, left))
     if left > 0:
         report.add(
-            ("deal",),
+            ("deal",) if last_dealing is None else ("deal", last_dealing),
             f"{left} cards are never dealt: add a 'rest' step or more passes",
             about=("@deal",),
         )

@@ -18,23 +18,38 @@ from .output import EXIT_INVALID, EXIT_OK, UsageError, console, fail
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from ....rules.catalog import FAMILY_TITLES
+
     games = shipped_games()
     if args.json:
         for g in games:
-            print(
-                json.dumps(
-                    {"id": g.id, "name": g.name, "decks": g.decks, "aliases": list(g.aliases)}
-                )
-            )
+            record = {"id": g.id, "name": g.name, "decks": g.decks, "aliases": list(g.aliases)}
+            print(json.dumps({**record, "family": g.family}))
         return EXIT_OK
     from rich.table import Table
 
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("id", "name", "decks", "aliases"):
-        table.add_column(column)
-    for g in games:
-        table.add_row(g.id, g.name, str(g.decks), ", ".join(g.aliases))
-    console().print(table)
+    # One table per family under its heading, the columns as wide in every table.
+    columns = ("id", "name", "decks", "aliases")
+    cells = {g.id: (g.id, g.name, str(g.decks), ", ".join(g.aliases)) for g in games}
+    widths = [
+        max([len(c), *(len(row[i]) for row in cells.values())]) for i, c in enumerate(columns)
+    ]
+    out = console()
+    first = True
+    for family, title in FAMILY_TITLES.items():
+        members = [g for g in games if g.family == family]
+        if not members:
+            continue
+        if not first:
+            out.print()
+        first = False
+        out.print(title, style="bold", highlight=False, soft_wrap=True)
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        for column, width in zip(columns, widths, strict=True):
+            table.add_column(column, min_width=width)
+        for g in members:
+            table.add_row(*cells[g.id])
+        out.print(table)
     return EXIT_OK
 
 
