@@ -109,10 +109,26 @@ class Follows(Record):
 @record
 class RankOf(Record):
     """The rank of the first card of another pile or group: the bottom card of its first pile
-    that holds cards (a rank the deal decides, such as the foundations' starting rank)."""
+    that holds cards (a rank the deal decides, such as the foundations' starting rank), or a
+    rank counted from it."""
 
     rank_of: PileRef
     """The pile or pile group looked at."""
+    offset: Annotated[int, Ge(-12), Le(12)] = 0
+    """So many ranks above (+) or below (-) that rank, round the thirteen ranks (-1: one below
+    the base, a King below an Ace)."""
+
+
+SuitName = Annotated[Literal["C", "D", "H", "S"], Doc("A suit: C, D, H or S.")]
+# What an empty pile takes, one kind of card: a rank, one card, or a suit.
+OneKind = Rank | CardName | SuitName
+Takes = Annotated[
+    OneKind | Annotated[tuple[OneKind, ...], MinLen(1), MaxLen(MAX_PILES)],
+    Doc(
+        "A rank (A 2..10 J Q K), a card (AC) or a suit (C D H S), or a list of them: one for "
+        "each pile of the group."
+    ),
+]
 
 
 @record
@@ -133,10 +149,12 @@ class Accepts(Record):
     """Aces rank above Kings when ranks are compared ('higher', 'lower')."""
     any_of: Annotated[tuple[Relation, ...], MinLen(1), MaxLen(8)] | None = None
     """Instead of build and suit: the card may relate to the top card by any of these."""
-    empty: Literal["any", "none", "group_rank"] | Ranks = "any"
-    """What an empty pile accepts: any card, none, one rank (a list: one per pile), or
-    'group_rank': the rank of the first card of its group (the bottom card of the first pile
-    of the group that has cards; any rank while all are empty)."""
+    empty: Literal["any", "none", "group_rank"] | Takes | RankOf = "any"
+    """What an empty pile accepts: any card, none, one rank, one card or one suit (a list: one
+    per pile), 'group_rank': the rank of the first card of its group (the bottom card of the
+    first pile of the group that has cards; any rank while all are empty), or rank_of: a rank
+    another group's first card sets, or one counted from it (offset; any rank while that group
+    is empty)."""
     min_cards: Size = 0
     """The pile accepts nothing while it holds fewer cards than this."""
     max_cards: Annotated[int, Ge(1), Le(MAX_CARDS)] | None = None
@@ -211,6 +229,10 @@ class ActionSpec(Record):
     # True when every application strictly reduces a measure that no action of the game
     # increases again (cards turned face up for good): such an action cannot repeat forever.
     progresses: ClassVar[bool] = False
+    # The field naming piles that this action fills, one card into each short pile (a gap),
+    # and never takes from: each application fills a gap, so it repeats only as often as
+    # something opens gaps there again (None: the action fills no gaps).
+    fills: ClassVar[str | None] = None
 
     help: Text = ""
     """One line that tells the player what the action does."""

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...rules.notation import rank_name
+from ...rules.notation import SUIT_NAMES, rank_name
 from .cards import DOWN, FACE, RANK, card_text
 
 ALL_FACES: Final = frozenset(range(52))
@@ -76,6 +76,10 @@ class AcceptRule:
     follows: Follow | None = None
     # True when the rule looks at other piles too (then ask ``wanted_at``).
     reads_others: bool = False
+    # Ranks counted from the first card of ``group`` (an empty pile's rank) and of
+    # ``stop_group`` (the completing rank), round the thirteen ranks: -1 is one below.
+    group_offset: int = 0
+    stop_offset: int = 0
 
     # Pickled by their fields, through the constructor: the compiled (mypyc) classes cannot be
     # restored attribute by attribute, being frozen (the tables are kept in the cache).
@@ -98,6 +102,8 @@ class AcceptRule:
                 self.stop_group,
                 self.follows,
                 self.reads_others,
+                self.group_offset,
+                self.stop_offset,
             ),
         )
 
@@ -117,13 +123,11 @@ class AcceptRule:
         """The faces that may be put on pile ``index``, the other piles taken into account."""
         faces = self.wanted(piles[index])
         if self.group and not piles[index]:
-            for other in self.group:
-                if piles[other]:
-                    rank = RANK[piles[other][0]]
-                    faces = frozenset(f for f in faces if f % 13 + 1 == rank)
-                    break
+            rank = _first_rank(piles, self.group, self.group_offset)
+            if rank is not None:
+                faces = frozenset(f for f in faces if f % 13 + 1 == rank)
         if self.stop_group and faces and piles[index]:
-            stop = _first_rank(piles, self.stop_group)
+            stop = _first_rank(piles, self.stop_group, self.stop_offset)
             top = piles[index][-1]
             if stop is not None and not top & DOWN and RANK[top] == stop:
                 return NOTHING
@@ -188,7 +192,7 @@ class AcceptRule:
         top = pile[-1]
         if top & DOWN:
             return f"{name}'s top card is face down"
-        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group)):
+        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group, self.stop_offset)):
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
             return self._beside_refusal(name, card)
@@ -202,11 +206,14 @@ class AcceptRule:
         return f"{card_text(card)} goes on {name} only while another pile shows a card of {wording}"
 
 
-def _first_rank(piles: Sequence[Sequence[int]], group: tuple[int, ...]) -> int | None:
-    """The rank of the bottom card of the first of ``group``'s piles that holds cards."""
+def _first_rank(
+    piles: Sequence[Sequence[int]], group: tuple[int, ...], offset: int = 0
+) -> int | None:
+    """The rank of the bottom card of the first of ``group``'s piles that holds cards, or the
+    rank ``offset`` ranks from it (round the thirteen ranks)."""
     for other in group:
         if piles[other]:
-            return RANK[piles[other][0]]
+            return (RANK[piles[other][0]] - 1 + offset) % 13 + 1
     return None
 
 
@@ -217,6 +224,8 @@ def describe_faces(faces: frozenset[int]) -> str:
     suits = {f // 13 for f in faces}
     if len(faces) == 4 * len(ranks) and len(suits) == 4:
         return "any " + " or ".join(rank_name(r) for r in sorted(ranks))
+    if len(faces) == 13 and len(suits) == 1:
+        return "cards of suit " + SUIT_NAMES[next(iter(suits))]
     names = [card_text(f) for f in sorted(faces)]
     return " or ".join(names[:6]) + (" ..." if len(names) > 6 else "")
 

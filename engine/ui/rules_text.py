@@ -62,6 +62,29 @@ def _ranks(value: int | tuple[int, ...], names: Sequence[str], what: str) -> str
     return f"{what} the rank of its place ({pairs})"
 
 
+def _rank_of_words(rank_of: RankOf) -> str:
+    """A rank set by another group's first card, in words."""
+    base = f"the rank of the first card of {rank_of.rank_of}"
+    if not rank_of.offset:
+        return base
+    how = "above" if rank_of.offset > 0 else "below"
+    return f"the rank {_plural(abs(rank_of.offset), 'rank', 'ranks')} {how} {base}"
+
+
+def _kinds(value: int | str | tuple[int | str, ...], names: Sequence[str]) -> str:
+    """What an empty pile takes, in words: a rank, a card or a suit, or one for each pile."""
+
+    def one(kind: int | str) -> str:
+        if isinstance(kind, int):
+            return f"rank {rank_name(kind)}"
+        return f"suit {kind}" if len(kind) == 1 else kind
+
+    if not isinstance(value, tuple):
+        return "only " + one(value)
+    pairs = ", ".join(f"{n} {one(k)}" for n, k in zip(names, value, strict=False))
+    return f"only the card of its place ({pairs})"
+
+
 def _follows_words(follows: Follows) -> str:
     rel = follows.relation
     side = {"left": "on its left", "right": "on its right", "above": "above it"}
@@ -124,8 +147,8 @@ def accepts_words(group: PileGroup) -> str:
         )
     if isinstance(rule.complete_at, RankOf):
         parts.append(
-            "complete (taking nothing more) once its top card has the rank of the first card of "
-            + rule.complete_at.rank_of
+            "complete (taking nothing more) once its top card has "
+            + _rank_of_words(rule.complete_at)
         )
     elif rule.complete_at is not None:
         parts.append(_ranks(rule.complete_at, names, "complete (taking nothing more) at"))
@@ -142,8 +165,10 @@ def accepts_words(group: PileGroup) -> str:
         empty = "nothing"
     elif rule.empty == "group_rank":
         empty = "only the rank of the first card its group was given (any while all are empty)"
+    elif isinstance(rule.empty, RankOf):
+        empty = f"only {_rank_of_words(rule.empty)} (any while it has none)"
     else:
-        empty = _ranks(rule.empty, names, "only")
+        empty = _kinds(rule.empty, names)
     parts.append(f"when empty it takes {empty}")
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."

@@ -76,6 +76,7 @@ class FillGapsSpec(ActionSpec):
     sources = ("source",)
     destinations = ("piles",)
     ordered = ("piles",)
+    fills = "piles"
     effect: Literal["fill_gaps"]
     piles: PileRefs
     """The piles to fill, in filling order."""
