@@ -27,6 +27,7 @@ from .spec import (
     Name,
     Names,
     Pattern,
+    PileName,
     PileRef,
     PileRefs,
     Rank,
@@ -179,6 +180,18 @@ class Grid(Record):
 
 
 @record
+class Covering(Record):
+    """Piles that lie over others, in any arrangement: each pile of the group names the piles
+    that cover it. A pile's cards cannot be taken, nor its face-down top card turned up, while
+    a pile covering it holds a card."""
+
+    covered_by: Annotated[
+        tuple[Annotated[tuple[PileName, ...], MaxLen(8)], ...], MinLen(1), MaxLen(MAX_PILES)
+    ]
+    """For each pile of the group, in order of names, the piles that cover it ([] for none)."""
+
+
+@record
 class PileGroup(Record):
     """A named group of piles that share a role and rules."""
 
@@ -192,10 +205,11 @@ class PileGroup(Record):
     of that rank."""
     accepts: Accepts | None = None
     """What the piles accept; absent: they accept nothing by a move."""
-    arrangement: Literal["pyramid"] | Grid | None = None
+    arrangement: Literal["pyramid"] | Grid | Covering | None = None
     """How the piles lie: 'pyramid' (rows of 1, 2, 3 ... piles; each pile is covered by the
-    two below it, and its cards cannot be taken while either holds a card), or a grid
-    (rows of so many piles; piles touch across sides and corners)."""
+    two below it, and its cards cannot be taken while either holds a card), a grid
+    (rows of so many piles; piles touch across sides and corners), or covered_by: the piles
+    that cover each pile, in any arrangement."""
 
 
 # --- the vocabulary's entries --------------------------------------------------------------
@@ -434,6 +448,7 @@ __all__ = [
     "Display",
     "Face",
     "Flow",
+    "Covering",
     "Follows",
     "GameSpec",
     "GroupDisplay",

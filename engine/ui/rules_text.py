@@ -12,7 +12,7 @@ import dataclasses
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from ...rules.model import Accepts, Follows, GameSpec, PileGroup, RankOf
+from ...rules.model import Accepts, Covering, Follows, GameSpec, PileGroup, RankOf
 from ...rules.notation import rank_name
 from ...rules.spec import yaml_key
 from ..game.flow import AUTO, Transition
@@ -181,6 +181,11 @@ def _group_text(name: str, group: PileGroup) -> list[str]:
     lines = [head.replace("..", ".") if head.endswith("..") else head]
     if group.arrangement == "pyramid":
         lines.append("They lie in a pyramid: a card is free once the two below it are gone.")
+    elif isinstance(group.arrangement, Covering):
+        lines.append(
+            "Some lie over others: a card is free, and turns face up, once the piles over it "
+            "are gone."
+        )
     elif group.arrangement is not None:
         lines.append(f"They lie in rows of {group.arrangement.grid}; neighbours touch.")
     if group.bases:
