@@ -58,6 +58,14 @@ def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ..
                 ordered.add(ref)
         else:
             named_alone.add(ref)
+    # A group whose first card sets a rank (rank_of) is read in its order: the first of its
+    # piles that holds cards.
+    for group in spec.piles.values():
+        for rank_of in (getattr(group.accepts, "empty", None),
+                        getattr(group.accepts, "complete_at", None)):  # fmt: skip
+            ref = getattr(rank_of, "rank_of", None)
+            if isinstance(ref, str):
+                (ordered if ref in spec.piles else named_alone).add(ref)
     out: list[tuple[int, ...]] = []
     for name, group in spec.piles.items():
         piles = layout.groups[name]
