@@ -50,6 +50,13 @@ class Move(Effect[MoveSpec]):
         self._spaces = layout.resolve(limit.spaces or ()) if limit else ()
         self._space_set = frozenset(self._spaces)
         self._limited = limit is not None
+        # With 'segments', what the capacity counts: the parts of a run whose cards follow
+        # each other by this relation (None: cards).
+        self._segment_link: Table | None = (
+            relation_table((limit.segments,), False, 0)
+            if limit is not None and limit.segments is not None
+            else None
+        )
         self._reach = spec.reach
         self._plain_top = self.mode == "top" and not self._covered and self._reach is None
         self._by_rank = tuple(dict.fromkeys(self.sources))
@@ -105,6 +112,18 @@ class Move(Effect[MoveSpec]):
         it (the faces that may lie on each face), or None when the group is any face-up cards
         (moves of more than the top card)."""
         return self._links.get(src)
+
+    def _units(self, pile: tuple[int, ...], count: int) -> int:
+        """What the capacity counts in the top ``count`` cards of ``pile``: the cards, or with
+        'segments' the stretches whose cards follow each other by its relation."""
+        link = self._segment_link
+        if link is None:
+            return count
+        parts = 1
+        for k in range(len(pile) - count, len(pile) - 1):
+            if FACE[pile[k + 1]] not in link[FACE[pile[k]]]:
+                parts += 1
+        return parts
 
     def _capacity(self, piles: tuple[tuple[int, ...], ...], dst: int) -> int:
         if not self._limited:
@@ -296,7 +315,7 @@ class Move(Effect[MoveSpec]):
                 if k > 1:
                     if limited:  # an empty target is not a space to move through
                         cap = free << (spaces - (dst in space_set and not piles[dst]))
-                        if k > cap:
+                        if self._units(pile, k) > cap:
                             continue
                     if dst in single:
                         continue
@@ -348,7 +367,13 @@ class Move(Effect[MoveSpec]):
         if count > 1 and dst in self.one_at_a_time:
             return f"{names[dst]} takes one card at a time"
         capacity = self._capacity(piles, dst)
-        if count > capacity:
+        if self._units(pile, count) > capacity:
+            if self._segment_link is not None:
+                return (
+                    f"those {count} cards are {self._units(pile, count)} runs: only {capacity} "
+                    f"run{'s' if capacity != 1 else ''} can move at once (doubled for each "
+                    "empty pile)"
+                )
             return (
                 f"only {capacity} card{'s' if capacity != 1 else ''} can move at once "
                 "(one more for each free cell, doubled for each empty pile)"
@@ -358,7 +383,7 @@ class Move(Effect[MoveSpec]):
             # No count given: say so when a longer run would go there but may not move at once.
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
             fits = [k for k in range(2, most + 1) if FACE[pile[-k]] in wanted]
-            if fits and fits[0] > capacity:
+            if fits and self._units(pile, fits[0]) > capacity:
                 return (
                     f"the run of {fits[0]} cards that goes on {names[dst]} is too long: only "
                     f"{capacity} can move at once (one more for each free cell, doubled for "

@@ -16,13 +16,18 @@ class CapacitySpec(Record):
     """How many cards may move at once, counted by the free places a move could use.
 
     (empty cells + 1) x 2 ^ (empty spaces): with one free cell and two empty tableau piles,
-    (1 + 1) x 2 x 2 = 8 cards. An empty pile that is the move's target does not count.
+    (1 + 1) x 2 x 2 = 8 cards. An empty pile that is the move's target does not count. With
+    'segments', the count is of the run's segments, not its cards.
     """
 
     cells: PileRefs | None = None
     """Piles whose empty places each hold one card on the way (free cells)."""
     spaces: PileRefs | None = None
     """Piles whose emptiness doubles what can move (empty tableau piles)."""
+    segments: Relation | None = None
+    """Count the run moved in segments instead of cards: stretches of cards that each follow
+    the one below by this relation (build: down, suit: same: one-suit runs), so that a run of
+    mixed suits moves when its one-suit parts could each be moved in turn."""
 
 
 @record
