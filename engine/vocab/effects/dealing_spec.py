@@ -34,7 +34,8 @@ class DealSpec(ActionSpec):
 
 @record
 class DealRowSpec(ActionSpec):
-    """Deal one card from a pile onto each listed pile in turn, while cards last."""
+    """Deal one card from a pile onto each listed pile in turn, while cards last; a pile that
+    holds all it may ('max_cards') is passed over."""
 
     __pydantic_config__ = config(source="from", target="to")
     disjoint = (("source", "target"),)

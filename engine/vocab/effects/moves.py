@@ -58,7 +58,12 @@ class Move(Effect[MoveSpec]):
             else None
         )
         self._reach = spec.reach
-        self._plain_top = self.mode == "top" and not self._covered and self._reach is None
+        # True when cards are taken from the bottom of the source (the first card laid).
+        self._from_bottom = spec.end == "bottom"
+        self._plain_top = (
+            self.mode == "top" and not self._covered and self._reach is None
+            and not self._from_bottom
+        )  # fmt: skip
         self._by_rank = tuple(dict.fromkeys(self.sources))
         self._source_rank = {src: k for k, src in enumerate(self._by_rank)}
         # Piles that take one card per move (foundations): a run or group never goes there.
@@ -236,6 +241,8 @@ class Move(Effect[MoveSpec]):
         Worked out once per pile: a pile's tuple is shared by every position that holds it."""
         known = self._faces_of[src]
         faces = known.get(pile)
+        if faces is None and self._from_bottom:
+            faces = (FACE[pile[0]],) if len(pile) > 1 and not pile[0] & DOWN else ()
         if faces is None:
             most = self._movable(pile, src)
             if self._by_top:
@@ -341,6 +348,8 @@ class Move(Effect[MoveSpec]):
         pile = piles[src]
         if not pile:
             return f"{names[src]} is empty"
+        if self._from_bottom:
+            return self._bottom_refusal(piles, action)
         if self._blocked(piles, src):
             covers = " and ".join(names[c] for c in self._covered[src])
             return f"{names[src]} is covered: {covers} must be cleared first"
@@ -392,6 +401,19 @@ class Move(Effect[MoveSpec]):
         card = pile[-1 if self._by_top else -count]
         return rule.refusal(names[dst], piles, dst, card, count)
 
+    def _bottom_refusal(self, piles: tuple[tuple[int, ...], ...], action: Action) -> str | None:
+        """Why a card may not be taken from the bottom of the source (None when it may)."""
+        names = self.layout.names
+        src, dst = action.src, action.dst
+        pile = piles[src]
+        if action.n > 1:
+            return f"only the bottom card of {names[src]} can be taken from there"
+        if len(pile) < 2:
+            return f"{names[src]} has one card: it is its top card, taken from the top"
+        if pile[0] & DOWN:
+            return f"{names[src]}'s bottom card is face down"
+        return self.layout.accepts[dst].refusal(names[dst], piles, dst, pile[0], 1)
+
     def allows(self, state: State, action: Action) -> bool:
         if not self._plain_top:
             return self.refusal(state, action) is None
@@ -419,16 +441,20 @@ class Move(Effect[MoveSpec]):
         src, dst = action.src, action.dst
         count = action.n or 1
         pile = piles[src]
-        moved = pile[-count:]
+        out = list(piles)
+        if self._from_bottom:
+            moved = pile[:1]
+            out[src] = pile[1:]
+        else:
+            moved = pile[-count:]
+            out[src] = pile[:-count]
         if trace is not None:
             trace.extend(Step(card, src, dst) for card in moved)
-        out = list(piles)
-        out[src] = pile[:-count]
         out[dst] = piles[dst] + moved
         return new_state(tuple(out), state.phase, state.counts)
 
     def cards_moved(self, action: Action) -> int:
-        return action.n or 1
+        return 0 if self._from_bottom else action.n or 1
 
     # --- moves that can never hurt ------------------------------------------------------
 
@@ -442,7 +468,8 @@ class Move(Effect[MoveSpec]):
             return False
         if safe == "always":
             return True
-        card = state.piles[action.src][-(action.n or 1)]
+        pile = state.piles[action.src]
+        card = pile[0] if self._from_bottom else pile[-(action.n or 1)]
         needed = self._builders[FACE[card]]
         if not needed:
             return True

@@ -3,9 +3,10 @@ in ``moves``: the implementation is compiled by mypyc, which takes no pydantic r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from ....rules.model import ActionSpec, Relation
+from ....rules.model import ActionSpec, GameSpec, Problem, Relation
 from ....rules.spec import MAX_PILES, Ge, Le, MaxLen, MinLen, PileRefs, Record, config, record
 
 Offset = Annotated[int, Ge(-MAX_PILES), Le(MAX_PILES)]
@@ -64,6 +65,10 @@ class MoveSpec(ActionSpec):
     """Which moved card the target's rule is checked against: the lowest, which comes to lie
     on the target's top card; or the top one, so that piles go together by their top cards
     (Accordion's piles, where only the top card counts)."""
+    end: Literal["top", "bottom"] = "top"
+    """Which end of the source pile the card is taken from: the top, or the bottom (the
+    first card laid, for piles open at both ends); from the bottom, one card at a time and
+    never from a pile of one card (that card is its top card)."""
     safe: Literal["never", "always", "builders_home"] = "never"
     """When a move onto a foundation can never hurt, so that the engine may play it by
     itself: never; always; or builders_home: once every card that could be built on the moved
@@ -71,3 +76,7 @@ class MoveSpec(ActionSpec):
 
     def ordered_fields(self) -> tuple[str, ...]:
         return ("source", "target") if self.reach is not None else ()
+
+    def problems(self, game: GameSpec) -> Iterator[Problem]:
+        if self.end == "bottom" and self.cards != "top":
+            yield ("end",), "a card is taken from a pile's bottom one at a time: use 'cards: top'"
