@@ -108,6 +108,19 @@ class Follows(Record):
 
 
 @record
+class RankIn(Record):
+    """A card is accepted only when a card of its rank lies somewhere in another pile: each
+    pile of the group names its own (its neighbour), or none."""
+
+    piles: Annotated[tuple[PileName | None, ...], MinLen(1), MaxLen(MAX_PILES)]
+    """For each pile of the group, in order of names, the pile looked at (null: none, and no
+    such condition for that pile)."""
+    empty: Literal["first", "any"] = "first"
+    """What an empty pile takes: only the rank of the first card of the pile looked at
+    (nothing while that pile is empty), or any rank it holds."""
+
+
+@record
 class RankOf(Record):
     """The rank of the first card of another pile or group: the bottom card of its first pile
     that holds cards (a rank the deal decides, such as the foundations' starting rank), or a
@@ -169,6 +182,9 @@ class Accepts(Record):
     follows: Follows | None = None
     """A card is accepted only when it follows, by a relation, the top card of the pile next
     to this one on one side of the group's grid (the group needs 'arrangement: {grid: N}')."""
+    rank_in: RankIn | None = None
+    """A card is accepted only when a card of its rank lies anywhere in another pile, which
+    each pile of the group names."""
 
 
 @record
@@ -453,6 +469,7 @@ __all__ = [
     "GameSpec",
     "GroupDisplay",
     "PileGroup",
+    "RankIn",
     "RankOf",
     "Score",
     "StateSpec",

@@ -80,6 +80,11 @@ class AcceptRule:
     # ``stop_group`` (the completing rank), round the thirteen ranks: -1 is one below.
     group_offset: int = 0
     stop_offset: int = 0
+    # A pile that must hold a card of the rank accepted (rank_in; -1: none), its name for
+    # refusals, and whether an empty pile takes only the rank of that pile's first card.
+    rank_in: int = -1
+    rank_in_name: str = ""
+    rank_in_first: bool = True
 
     # Pickled by their fields, through the constructor: the compiled (mypyc) classes cannot be
     # restored attribute by attribute, being frozen (the tables are kept in the cache).
@@ -104,6 +109,9 @@ class AcceptRule:
                 self.reads_others,
                 self.group_offset,
                 self.stop_offset,
+                self.rank_in,
+                self.rank_in_name,
+                self.rank_in_first,
             ),
         )
 
@@ -139,6 +147,13 @@ class AcceptRule:
                 pile = piles[follow.neighbour]
                 shows = pile and not pile[-1] & DOWN
                 faces = faces & follow.showing[FACE[pile[-1]]] if shows else NOTHING
+        if self.rank_in >= 0 and faces:
+            held = piles[self.rank_in]
+            if not piles[index] and self.rank_in_first:
+                ranks = {RANK[held[0]]} if held else set()
+            else:
+                ranks = {RANK[card] for card in held}
+            faces = frozenset(f for f in faces if f % 13 + 1 in ranks)
         if self.beside is not None and faces:
             shown: set[int] = set()
             for other in self.beside.piles:
@@ -196,6 +211,11 @@ class AcceptRule:
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
             return self._beside_refusal(name, card)
+        if face in self.on_top[FACE[top]] and self.rank_in >= 0:
+            return (
+                f"{card_text(card)} goes on {name} only while {self.rank_in_name} holds a card "
+                "of its rank"
+            )
         if not self.on_top[FACE[top]]:
             return f"nothing can be built on {name}"
         takes = describe_faces(self.on_top[FACE[top]])

@@ -101,6 +101,8 @@ def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
             refs = getattr(condition, "piles", None) or ()
             refs = (refs,) if isinstance(refs, str) else refs
             taken |= set(layout.resolve(refs)) if refs else set(range(len(layout)))
+    # A pile whose every card another pile's rule reads (rank_in) keeps its order.
+    taken |= {rule.rank_in for rule in layout.accepts if rule.rank_in >= 0}
     return tuple(p for p in range(len(layout)) if p not in taken)
 
 

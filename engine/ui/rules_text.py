@@ -154,6 +154,12 @@ def accepts_words(group: PileGroup) -> str:
         parts.append(_ranks(rule.complete_at, names, "complete (taking nothing more) at"))
     if rule.follows is not None:
         parts.append(_follows_words(rule.follows))
+    if rule.rank_in is not None:
+        pairs = ", ".join(
+            f"{n} in {p}" for n, p in zip(names, rule.rank_in.piles, strict=False) if p
+        )
+        first = " (when empty: the rank of its first card)" if rule.rank_in.empty == "first" else ""
+        parts.append(f"a card goes there only while another pile holds its rank{first}: {pairs}")
     if rule.min_cards:
         parts.append(f"takes nothing while it holds fewer than {rule.min_cards} cards")
     capacity = rule.max_cards or ROLES[group.role].capacity

@@ -240,6 +240,11 @@ def compile_accepts(
     follows = None
     if spec.follows is not None and columns:
         follows = _follow(spec.follows, index, group, columns)
+    rank_in, rank_in_name = -1, ""
+    if spec.rank_in is not None and resolve is not None:
+        looked_at = spec.rank_in.piles[index] if index < len(spec.rank_in.piles) else None
+        if looked_at is not None:
+            rank_in, rank_in_name = resolve((looked_at,))[0], looked_at
     max_cards = spec.max_cards if spec.max_cards is not None else capacity
     static = (
         spec.min_cards == 0
@@ -250,6 +255,7 @@ def compile_accepts(
         and beside is None
         and not stop_group
         and follows is None
+        and rank_in < 0
     )
     return AcceptRule(
         on_top,
@@ -266,9 +272,12 @@ def compile_accepts(
         beside,
         stop_group,
         follows,
-        like_group or beside is not None or bool(stop_group) or follows is not None,
+        like_group or beside is not None or bool(stop_group) or follows is not None or rank_in >= 0,
         base_offset,
         stop_offset,
+        rank_in,
+        rank_in_name,
+        spec.rank_in is None or spec.rank_in.empty == "first",
     )
 
 

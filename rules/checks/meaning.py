@@ -78,6 +78,12 @@ def check_names(spec: GameSpec, report: Report) -> None:
                     )
             if accepts.follows is not None:
                 _check_follows(group_name, group, accepts.follows, report)
+            if accepts.rank_in is not None and len(accepts.rank_in.piles) != len(group.names):
+                err(
+                    ("piles", group_name, "accepts", "rank_in", "piles"),
+                    f"{len(accepts.rank_in.piles)} piles given for {len(group.names)} piles; "
+                    "give one (or null) for each pile",
+                )
         if isinstance(group.arrangement, Covering):
             _check_covering(spec, group_name, group.arrangement, report)
     for group_name in spec.piles:
