@@ -34,7 +34,7 @@ def test_a_foundation_goes_up_in_twos_round_the_corner_and_is_complete_after_thi
     # AC 3C ... KC 2C ... QC from the reserves (each refilled from the waste, then the stock).
     order = deck(
         GAME, {f"r{k}": [c] for k, c in enumerate(CLUBS_FROM_ACE[:8], 1)},
-        stock=CLUBS_FROM_ACE[8:] + ["AC"], tops={"w": "5D"},
+        stock=[*CLUBS_FROM_ACE[8:], "AC"], tops={"w": "5D"},
     )  # fmt: skip
     commands = [f"r{k} f1" for k in range(1, 9)]
     # Each reserve emptied takes the waste card, and the waste the stock's: 5D into r1, then

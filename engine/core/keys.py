@@ -63,9 +63,9 @@ def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ..
     for group in spec.piles.values():
         for rank_of in (getattr(group.accepts, "empty", None),
                         getattr(group.accepts, "complete_at", None)):  # fmt: skip
-            ref = getattr(rank_of, "rank_of", None)
-            if isinstance(ref, str):
-                (ordered if ref in spec.piles else named_alone).add(ref)
+            base = getattr(rank_of, "rank_of", None)
+            if isinstance(base, str):
+                (ordered if base in spec.piles else named_alone).add(base)
     out: list[tuple[int, ...]] = []
     for name, group in spec.piles.items():
         piles = layout.groups[name]

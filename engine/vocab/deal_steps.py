@@ -119,10 +119,8 @@ class SameRankAsFirstSpec(DealStepSpec):
     def problems(self, game: GameSpec, bases_placed: bool) -> Iterator[Problem]:
         copies = _copies_of_each_rank(game)
         if copies is None:
-            yield (), (
-                "'same_rank_as_first' needs every rank left in the game to have as many cards: "
-                "remove all the cards of a rank, or none"
-            )
+            why = "'same_rank_as_first' needs every rank left in the game to have as many cards"
+            yield (), why + ": remove all the cards of a rank, or none"
         elif _count(game, self.to) != copies - 1:
             yield (
                 ("to",),

@@ -145,7 +145,8 @@ def _check_covering(spec: GameSpec, name: str, covering: Covering, report: Repor
             if found:
                 report.add(
                     (*where, k),
-                    "the piles cover each other in a circle (" + " over ".join(reversed(found))
+                    "the piles cover each other in a circle ("
+                    + " over ".join(reversed(found))
                     + "): none of them could ever be uncovered",
                 )
                 return
