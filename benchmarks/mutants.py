@@ -140,12 +140,8 @@ MUTANTS = [
            "a face-down neighbour blocks every rule"),
     # Effects.
     Mutant("move-bottom-card", V + "effects/moves.py",
-           "        moved = pile[-count:]\n        if trace is not None:\n"
-           "            trace.extend(Step(card, src, dst) for card in moved)\n"
-           "        out = list(piles)\n        out[src] = pile[:-count]\n",
-           "        moved = pile[:count]\n        if trace is not None:\n"
-           "            trace.extend(Step(card, src, dst) for card in moved)\n"
-           "        out = list(piles)\n        out[src] = pile[count:]\n",
+           "            moved = pile[-count:]\n            out[src] = pile[:-count]\n",
+           "            moved = pile[:count]\n            out[src] = pile[count:]\n",
            "move_top moves the bottom card"),
     Mutant("move-onto-itself", V + "effects/moves.py",
            "                    if src != dst:\n                        found.append",
@@ -314,8 +310,8 @@ MUTANTS = [
            "close_gaps fills no empty pile from its source"),
     # Turning up, dealing and redealing during play.
     Mutant("turn-up-first-only", V + "effects/turning.py",
-           "return [p for p in self.piles if piles[p] and piles[p][-1] & DOWN]",
-           "return [p for p in self.piles[:1] if piles[p] and piles[p][-1] & DOWN]",
+           "        for k, p in enumerate(self.piles):\n",
+           "        for k, p in enumerate(self.piles[:1]):\n",
            "turn_up turns up the exposed card of the first listed pile only"),
     Mutant("redeal-one-more", V + "effects/dealing.py",
            "state.counts[self.counter] < self.limit", "state.counts[self.counter] <= self.limit",
@@ -325,9 +321,23 @@ MUTANTS = [
            "turned = tuple((c & MASK) | DOWN for c in piles[self.source])",
            "redeal keeps the waste's order: the stock comes round in reverse"),
     Mutant("deal-row-skips-last", V + "effects/dealing.py",
-           "        for target in self.targets:\n            if not stock:",
-           "        for target in self.targets[:-1]:\n            if not stock:",
+           "        for k, target in enumerate(self.targets):\n            if not stock:",
+           "        for k, target in enumerate(self.targets[:-1]):\n            if not stock:",
            "deal_row deals no card to the last pile of the group"),
+    Mutant("turn-up-under-cover", V + "effects/turning.py",
+           "if not covers or not any(piles[c] for c in covers):", "if True:",
+           "turn_up turns a card face up while a pile over it still holds cards"),
+    Mutant("segments-count-cards", V + "effects/moves.py",
+           "        if link is None:\n            return count\n",
+           "        if link is None or True:\n            return count\n",
+           "a move's capacity counts cards where it should count one-suit segments"),
+    Mutant("regather-no-limit", V + "effects/regathering.py",
+           "return self.spec.limit is None or state.counts[self.counter] < self.spec.limit",
+           "return True",
+           "regather redeals beyond its limit"),
+    Mutant("rank-in-ignored", "engine/core/accept_rules.py",
+           "        if self.rank_in >= 0 and faces:", "        if False:",
+           "rank_in lets in a card whose rank the other pile does not hold"),
     # Deal steps that rearrange, and what the deal decides.
     Mutant("sink-to-top", V + "deal_steps.py",
            "                *(c for c in cards if RANK[c] == rank),\n"

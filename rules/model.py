@@ -27,6 +27,7 @@ from .spec import (
     Name,
     Names,
     Pattern,
+    PileName,
     PileRef,
     PileRefs,
     Rank,
@@ -127,12 +128,41 @@ class Follows(Record):
 
 
 @record
+class RankIn(Record):
+    """A card is accepted only when a card of its rank lies somewhere in another pile: each
+    pile of the group names its own (its neighbour), or none."""
+
+    piles: Annotated[tuple[PileName | None, ...], MinLen(1), MaxLen(MAX_PILES)]
+    """For each pile of the group, in order of names, the pile looked at (null: none, and no
+    such condition for that pile)."""
+    empty: Literal["first", "any"] = "first"
+    """What an empty pile takes: only the rank of the first card of the pile looked at
+    (nothing while that pile is empty), or any rank it holds."""
+
+
+@record
 class RankOf(Record):
     """The rank of the first card of another pile or group: the bottom card of its first pile
-    that holds cards (a rank the deal decides, such as the foundations' starting rank)."""
+    that holds cards (a rank the deal decides, such as the foundations' starting rank), or a
+    rank counted from it."""
 
     rank_of: PileRef
     """The pile or pile group looked at."""
+    offset: Annotated[int, Ge(-12), Le(12)] = 0
+    """So many ranks above (+) or below (-) that rank, round the thirteen ranks (-1: one below
+    the base, a King below an Ace)."""
+
+
+SuitName = Annotated[Literal["C", "D", "H", "S"], Doc("A suit: C, D, H or S.")]
+# What an empty pile takes, one kind of card: a rank, one card, or a suit.
+OneKind = Rank | CardName | SuitName
+Takes = Annotated[
+    OneKind | Annotated[tuple[OneKind, ...], MinLen(1), MaxLen(MAX_PILES)],
+    Doc(
+        "A rank (A 2..10 J Q K), a card (AC) or a suit (C D H S), or a list of them: one for "
+        "each pile of the group."
+    ),
+]
 
 
 @record
@@ -153,10 +183,12 @@ class Accepts(Record):
     """Aces rank above Kings when ranks are compared ('higher', 'lower')."""
     any_of: Annotated[tuple[Relation, ...], MinLen(1), MaxLen(8)] | None = None
     """Instead of build and suit: the card may relate to the top card by any of these."""
-    empty: Literal["any", "none", "group_rank"] | Ranks = "any"
-    """What an empty pile accepts: any card, none, one rank (a list: one per pile), or
-    'group_rank': the rank of the first card of its group (the bottom card of the first pile
-    of the group that has cards; any rank while all are empty)."""
+    empty: Literal["any", "none", "group_rank"] | Takes | RankOf = "any"
+    """What an empty pile accepts: any card, none, one rank, one card or one suit (a list: one
+    per pile), 'group_rank': the rank of the first card of its group (the bottom card of the
+    first pile of the group that has cards; any rank while all are empty), or rank_of: a rank
+    another group's first card sets, or one counted from it (offset; any rank while that group
+    is empty)."""
     min_cards: Size = 0
     """The pile accepts nothing while it holds fewer cards than this."""
     max_cards: Annotated[int, Ge(1), Le(MAX_CARDS)] | None = None
@@ -170,6 +202,9 @@ class Accepts(Record):
     follows: Follows | None = None
     """A card is accepted only when it follows, by a relation, the top card of the pile next
     to this one on one side of the group's grid (the group needs 'arrangement: {grid: N}')."""
+    rank_in: RankIn | None = None
+    """A card is accepted only when a card of its rank lies anywhere in another pile, which
+    each pile of the group names."""
 
 
 @record
@@ -178,6 +213,18 @@ class Grid(Record):
 
     grid: Annotated[int, Ge(1), Le(MAX_PILES)]
     """How many piles a row has."""
+
+
+@record
+class Covering(Record):
+    """Piles that lie over others, in any arrangement: each pile of the group names the piles
+    that cover it. A pile's cards cannot be taken, nor its face-down top card turned up, while
+    a pile covering it holds a card."""
+
+    covered_by: Annotated[
+        tuple[Annotated[tuple[PileName, ...], MaxLen(8)], ...], MinLen(1), MaxLen(MAX_PILES)
+    ]
+    """For each pile of the group, in order of names, the piles that cover it ([] for none)."""
 
 
 @record
@@ -194,10 +241,11 @@ class PileGroup(Record):
     of that rank."""
     accepts: Accepts | None = None
     """What the piles accept; absent: they accept nothing by a move."""
-    arrangement: Literal["pyramid"] | Grid | None = None
+    arrangement: Literal["pyramid"] | Grid | Covering | None = None
     """How the piles lie: 'pyramid' (rows of 1, 2, 3 ... piles; each pile is covered by the
-    two below it, and its cards cannot be taken while either holds a card), or a grid
-    (rows of so many piles; piles touch across sides and corners)."""
+    two below it, and its cards cannot be taken while either holds a card), a grid
+    (rows of so many piles; piles touch across sides and corners), or covered_by: the piles
+    that cover each pile, in any arrangement."""
 
 
 # --- the vocabulary's entries --------------------------------------------------------------
@@ -231,6 +279,10 @@ class ActionSpec(Record):
     # True when every application strictly reduces a measure that no action of the game
     # increases again (cards turned face up for good): such an action cannot repeat forever.
     progresses: ClassVar[bool] = False
+    # The field naming piles that this action fills, one card into each short pile (a gap),
+    # and never takes from: each application fills a gap, so it repeats only as often as
+    # something opens gaps there again (None: the action fills no gaps).
+    fills: ClassVar[str | None] = None
 
     help: Text = ""
     """One line that tells the player what the action does."""
@@ -432,6 +484,7 @@ __all__ = [
     "Accepts",
     "ActionSpec",
     "ConditionSpec",
+    "Covering",
     "DealStepSpec",
     "Display",
     "Face",
@@ -441,6 +494,7 @@ __all__ = [
     "GameSpec",
     "GroupDisplay",
     "PileGroup",
+    "RankIn",
     "RankOf",
     "Score",
     "StateSpec",

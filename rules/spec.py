@@ -347,9 +347,15 @@ def pile_references(value: object, path: tuple[str | int, ...] = ()) -> Iterator
                 if isinstance(child, str):
                     yield here, child
                 elif isinstance(child, tuple):
-                    yield from (
-                        ((*here, i), ref) for i, ref in enumerate(child) if isinstance(ref, str)
-                    )
+                    for i, ref in enumerate(child):
+                        if isinstance(ref, str):
+                            yield (*here, i), ref
+                        elif isinstance(ref, tuple):  # a list for each pile of a group
+                            yield from (
+                                ((*here, i, j), one)
+                                for j, one in enumerate(ref)
+                                if isinstance(one, str)
+                            )
             else:
                 yield from pile_references(child, here)
     elif isinstance(value, dict):

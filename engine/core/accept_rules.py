@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...rules.notation import rank_name
+from ...rules.notation import SUIT_NAMES, rank_name
 from .cards import DOWN, FACE, RANK, card_text
 
 ALL_FACES: Final = frozenset(range(52))
@@ -76,6 +76,15 @@ class AcceptRule:
     follows: Follow | None = None
     # True when the rule looks at other piles too (then ask ``wanted_at``).
     reads_others: bool = False
+    # Ranks counted from the first card of ``group`` (an empty pile's rank) and of
+    # ``stop_group`` (the completing rank), round the thirteen ranks: -1 is one below.
+    group_offset: int = 0
+    stop_offset: int = 0
+    # A pile that must hold a card of the rank accepted (rank_in; -1: none), its name for
+    # refusals, and whether an empty pile takes only the rank of that pile's first card.
+    rank_in: int = -1
+    rank_in_name: str = ""
+    rank_in_first: bool = True
 
     # Pickled by their fields, through the constructor: the compiled (mypyc) classes cannot be
     # restored attribute by attribute, being frozen (the tables are kept in the cache).
@@ -98,6 +107,11 @@ class AcceptRule:
                 self.stop_group,
                 self.follows,
                 self.reads_others,
+                self.group_offset,
+                self.stop_offset,
+                self.rank_in,
+                self.rank_in_name,
+                self.rank_in_first,
             ),
         )
 
@@ -117,13 +131,11 @@ class AcceptRule:
         """The faces that may be put on pile ``index``, the other piles taken into account."""
         faces = self.wanted(piles[index])
         if self.group and not piles[index]:
-            for other in self.group:
-                if piles[other]:
-                    rank = RANK[piles[other][0]]
-                    faces = frozenset(f for f in faces if f % 13 + 1 == rank)
-                    break
+            rank = _first_rank(piles, self.group, self.group_offset)
+            if rank is not None:
+                faces = frozenset(f for f in faces if f % 13 + 1 == rank)
         if self.stop_group and faces and piles[index]:
-            stop = _first_rank(piles, self.stop_group)
+            stop = _first_rank(piles, self.stop_group, self.stop_offset)
             top = piles[index][-1]
             if stop is not None and not top & DOWN and RANK[top] == stop:
                 return NOTHING
@@ -135,6 +147,13 @@ class AcceptRule:
                 pile = piles[follow.neighbour]
                 shows = pile and not pile[-1] & DOWN
                 faces = faces & follow.showing[FACE[pile[-1]]] if shows else NOTHING
+        if self.rank_in >= 0 and faces:
+            held = piles[self.rank_in]
+            if not piles[index] and self.rank_in_first:
+                ranks = {RANK[held[0]]} if held else set()
+            else:
+                ranks = {RANK[card] for card in held}
+            faces = frozenset(f for f in faces if f % 13 + 1 in ranks)
         if self.beside is not None and faces:
             shown: set[int] = set()
             for other in self.beside.piles:
@@ -188,10 +207,15 @@ class AcceptRule:
         top = pile[-1]
         if top & DOWN:
             return f"{name}'s top card is face down"
-        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group)):
+        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group, self.stop_offset)):
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
             return self._beside_refusal(name, card)
+        if face in self.on_top[FACE[top]] and self.rank_in >= 0:
+            return (
+                f"{card_text(card)} goes on {name} only while {self.rank_in_name} holds a card "
+                "of its rank"
+            )
         if not self.on_top[FACE[top]]:
             return f"nothing can be built on {name}"
         takes = describe_faces(self.on_top[FACE[top]])
@@ -202,11 +226,14 @@ class AcceptRule:
         return f"{card_text(card)} goes on {name} only while another pile shows a card of {wording}"
 
 
-def _first_rank(piles: Sequence[Sequence[int]], group: tuple[int, ...]) -> int | None:
-    """The rank of the bottom card of the first of ``group``'s piles that holds cards."""
+def _first_rank(
+    piles: Sequence[Sequence[int]], group: tuple[int, ...], offset: int = 0
+) -> int | None:
+    """The rank of the bottom card of the first of ``group``'s piles that holds cards, or the
+    rank ``offset`` ranks from it (round the thirteen ranks)."""
     for other in group:
         if piles[other]:
-            return RANK[piles[other][0]]
+            return (RANK[piles[other][0]] - 1 + offset) % 13 + 1
     return None
 
 
@@ -217,6 +244,8 @@ def describe_faces(faces: frozenset[int]) -> str:
     suits = {f // 13 for f in faces}
     if len(faces) == 4 * len(ranks) and len(suits) == 4:
         return "any " + " or ".join(rank_name(r) for r in sorted(ranks))
+    if len(faces) == 13 and len(suits) == 1:
+        return "cards of suit " + SUIT_NAMES[next(iter(suits))]
     names = [card_text(f) for f in sorted(faces)]
     return " or ".join(names[:6]) + (" ..." if len(names) > 6 else "")
 

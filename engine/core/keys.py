@@ -59,6 +59,14 @@ def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ..
                 ordered.add(ref)
         else:
             named_alone.add(ref)
+    # A group whose first card sets a rank (rank_of) is read in its order: the first of its
+    # piles that holds cards.
+    for group in spec.piles.values():
+        for rank_of in (getattr(group.accepts, "empty", None),
+                        getattr(group.accepts, "complete_at", None)):  # fmt: skip
+            base = getattr(rank_of, "rank_of", None)
+            if isinstance(base, str):
+                (ordered if base in spec.piles else named_alone).add(base)
     out: list[tuple[int, ...]] = []
     for name, group in spec.piles.items():
         piles = layout.groups[name]
@@ -94,6 +102,8 @@ def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
             refs = getattr(condition, "piles", None) or ()
             refs = (refs,) if isinstance(refs, str) else refs
             taken |= set(layout.resolve(refs)) if refs else set(range(len(layout)))
+    # A pile whose every card another pile's rule reads (rank_in) keeps its order.
+    taken |= {rule.rank_in for rule in layout.accepts if rule.rank_in >= 0}
     return tuple(p for p in range(len(layout)) if p not in taken)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...rules.model import GameSpec, Grid
+from ...rules.model import Covering, GameSpec, Grid
 from .accept_rules import AcceptRule
 from .cards import canonical_deck
 
@@ -42,7 +42,8 @@ class Layout:
             for group in spec.piles.values()
             for name, card in zip(group.names, group.bases or (), strict=False)
         }
-        # covered_by[p]: piles that must be empty before p's cards can be taken (a pyramid);
+        # covered_by[p]: piles that must be empty before p's cards can be taken (a pyramid, a
+        # covering);
         # neighbours[p]: piles that touch p (a grid).
         # columns[group]: how many piles a row of a group laid out in a grid has.
         self.columns: dict[str, int] = {
@@ -58,6 +59,9 @@ class Layout:
                 self._pyramid(piles)
             elif isinstance(group.arrangement, Grid):
                 self._grid(piles, group.arrangement.grid)
+            elif isinstance(group.arrangement, Covering):
+                for pile, covers in zip(piles, group.arrangement.covered_by, strict=True):
+                    self.covered_by[pile] = tuple(self.index[name] for name in covers)
         # What each pile accepts, compiled by the vocabulary, which sees the layout built so far.
         self.accepts: tuple[AcceptRule, ...] = compile_accepts(spec, self)
 

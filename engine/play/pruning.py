@@ -151,7 +151,10 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
         for p in range(len(layout))
         if p not in found_set
         and takers[p]
-        and all(isinstance(e, Move) and e.spec.compare == "lowest" for e in takers[p])
+        and all(
+            isinstance(e, Move) and e.spec.compare == "lowest" and e.spec.end == "top"
+            for e in takers[p]
+        )
     )
     if not lifo:
         return None

@@ -12,7 +12,7 @@ import dataclasses
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from ...rules.model import Accepts, Follows, GameSpec, PileGroup, RankOf
+from ...rules.model import Accepts, Covering, Follows, GameSpec, PileGroup, RankOf
 from ...rules.notation import rank_name
 from ...rules.spec import yaml_key
 from ..game.flow import AUTO, Transition
@@ -60,6 +60,29 @@ def _ranks(value: int | tuple[int, ...], names: Sequence[str], what: str) -> str
         return f"{what} rank {rank_name(value)}"
     pairs = ", ".join(f"{n} {rank_name(r)}" for n, r in zip(names, value, strict=False))
     return f"{what} the rank of its place ({pairs})"
+
+
+def _rank_of_words(rank_of: RankOf) -> str:
+    """A rank set by another group's first card, in words."""
+    base = f"the rank of the first card of {rank_of.rank_of}"
+    if not rank_of.offset:
+        return base
+    how = "above" if rank_of.offset > 0 else "below"
+    return f"the rank {_plural(abs(rank_of.offset), 'rank', 'ranks')} {how} {base}"
+
+
+def _kinds(value: int | str | tuple[int | str, ...], names: Sequence[str]) -> str:
+    """What an empty pile takes, in words: a rank, a card or a suit, or one for each pile."""
+
+    def one(kind: int | str) -> str:
+        if isinstance(kind, int):
+            return f"rank {rank_name(kind)}"
+        return f"suit {kind}" if len(kind) == 1 else kind
+
+    if not isinstance(value, tuple):
+        return "only " + one(value)
+    pairs = ", ".join(f"{n} {one(k)}" for n, k in zip(names, value, strict=False))
+    return f"only the card of its place ({pairs})"
 
 
 def _follows_words(follows: Follows) -> str:
@@ -124,13 +147,19 @@ def accepts_words(group: PileGroup) -> str:
         )
     if isinstance(rule.complete_at, RankOf):
         parts.append(
-            "complete (taking nothing more) once its top card has the rank of the first card of "
-            + rule.complete_at.rank_of
+            "complete (taking nothing more) once its top card has "
+            + _rank_of_words(rule.complete_at)
         )
     elif rule.complete_at is not None:
         parts.append(_ranks(rule.complete_at, names, "complete (taking nothing more) at"))
     if rule.follows is not None:
         parts.append(_follows_words(rule.follows))
+    if rule.rank_in is not None:
+        pairs = ", ".join(
+            f"{n} in {p}" for n, p in zip(names, rule.rank_in.piles, strict=False) if p
+        )
+        first = " (when empty: the rank of its first card)" if rule.rank_in.empty == "first" else ""
+        parts.append(f"a card goes there only while another pile holds its rank{first}: {pairs}")
     if rule.min_cards:
         parts.append(f"takes nothing while it holds fewer than {rule.min_cards} cards")
     capacity = rule.max_cards or ROLES[group.role].capacity
@@ -142,8 +171,10 @@ def accepts_words(group: PileGroup) -> str:
         empty = "nothing"
     elif rule.empty == "group_rank":
         empty = "only the rank of the first card its group was given (any while all are empty)"
+    elif isinstance(rule.empty, RankOf):
+        empty = f"only {_rank_of_words(rule.empty)} (any while it has none)"
     else:
-        empty = _ranks(rule.empty, names, "only")
+        empty = _kinds(rule.empty, names)
     parts.append(f"when empty it takes {empty}")
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
@@ -156,6 +187,11 @@ def _group_text(name: str, group: PileGroup) -> list[str]:
     lines = [head.replace("..", ".") if head.endswith("..") else head]
     if group.arrangement == "pyramid":
         lines.append("They lie in a pyramid: a card is free once the two below it are gone.")
+    elif isinstance(group.arrangement, Covering):
+        lines.append(
+            "Some lie over others: a card is free, and turns face up, once the piles over it "
+            "are gone."
+        )
     elif group.arrangement is not None:
         lines.append(f"They lie in rows of {group.arrangement.grid}; neighbours touch.")
     if group.bases:

@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 
 from ...rules import cache
 from ...rules.model import Accepts, Follows, GameSpec, Grid, RankOf, Relation
-from ...rules.notation import parse_card
+from ...rules.notation import SUIT_NAMES, parse_card
 from ..core import accept_rules
 from ..core.accept_rules import (
     ALL_FACES,
@@ -127,6 +127,21 @@ def _pick(value: int | tuple[int, ...] | None, index: int) -> int | None:
     return value
 
 
+def _kind_at(value: int | str | tuple[int | str, ...], index: int) -> int | str:
+    """The rank, card or suit an empty pile takes: the ``index``-th of a list."""
+    return value[index] if isinstance(value, tuple) else value
+
+
+def _faces_of_kind(kind: int | str) -> frozenset[int]:
+    """The faces of a rank (an int), of a card ('AC') or of a suit ('C')."""
+    if isinstance(kind, int):
+        return frozenset(f for f in ALL_FACES if f % 13 + 1 == kind)
+    if kind in SUIT_NAMES:
+        suit = SUIT_NAMES.index(kind)
+        return frozenset(f for f in ALL_FACES if f // 13 == suit)
+    return frozenset({face_of(*parse_card(kind))})
+
+
 def _follow(spec: Follows, index: int, group: tuple[int, ...], columns: int) -> Follow:
     """The neighbour of the ``index``-th pile of a grid of ``columns``, and what it accepts."""
     row, col = divmod(index, columns)
@@ -169,8 +184,10 @@ def compile_accepts(
         return NO_RULE
     fixed = _pick(spec.rank, index)
     stop_group: tuple[int, ...] = ()
+    stop_offset = 0
     if isinstance(spec.complete_at, RankOf):
         complete = None
+        stop_offset = spec.complete_at.offset
         if resolve is not None:
             stop_group = resolve((spec.complete_at.rank_of,))
     else:
@@ -192,14 +209,21 @@ def compile_accepts(
     under = tuple(
         allowed(frozenset(x for x in range(52) if face in relation[x])) for face in range(52)
     )
-    like_group = spec.empty == "group_rank"
-    if spec.empty in ("any", "group_rank"):
-        on_empty = allowed(ALL_FACES)
+    # The piles whose first card sets the rank an empty pile takes (group_rank, rank_of).
+    base_group: tuple[int, ...] = ()
+    base_offset = 0
+    if spec.empty == "group_rank":
+        base_group = group
+    elif isinstance(spec.empty, RankOf):
+        base_offset = spec.empty.offset
+        base_group = resolve((spec.empty.rank_of,)) if resolve is not None else ()
+    like_group = bool(base_group)
+    if spec.empty == "any" or isinstance(spec.empty, RankOf) or spec.empty == "group_rank":
+        on_empty = allowed(ALL_FACES)  # (narrowed by the base's rank in ``wanted_at``)
     elif spec.empty == "none":
         on_empty = NOTHING
     else:
-        empty_rank = _pick(spec.empty, index) if not isinstance(spec.empty, str) else None
-        on_empty = allowed(frozenset(f for f in ALL_FACES if f % 13 + 1 == empty_rank))
+        on_empty = allowed(_faces_of_kind(_kind_at(spec.empty, index)))
     independent = all(t == on_top[0] for t in on_top) and complete is None
     blind = on_top[0] if independent else NOTHING
     beside = None
@@ -216,6 +240,11 @@ def compile_accepts(
     follows = None
     if spec.follows is not None and columns:
         follows = _follow(spec.follows, index, group, columns)
+    rank_in, rank_in_name = -1, ""
+    if spec.rank_in is not None and resolve is not None:
+        looked_at = spec.rank_in.piles[index] if index < len(spec.rank_in.piles) else None
+        if looked_at is not None:
+            rank_in, rank_in_name = resolve((looked_at,))[0], looked_at
     max_cards = spec.max_cards if spec.max_cards is not None else capacity
     static = (
         spec.min_cards == 0
@@ -226,6 +255,7 @@ def compile_accepts(
         and beside is None
         and not stop_group
         and follows is None
+        and rank_in < 0
     )
     return AcceptRule(
         on_top,
@@ -238,11 +268,16 @@ def compile_accepts(
         complete,
         spec.build,
         static,
-        group if like_group else (),
+        base_group,
         beside,
         stop_group,
         follows,
-        like_group or beside is not None or bool(stop_group) or follows is not None,
+        like_group or beside is not None or bool(stop_group) or follows is not None or rank_in >= 0,
+        base_offset,
+        stop_offset,
+        rank_in,
+        rank_in_name,
+        spec.rank_in is None or spec.rank_in.empty == "first",
     )
 
 

@@ -8,6 +8,7 @@ the pile groups' base cards), or rearranges the dealt piles by what their cards 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -94,6 +95,64 @@ class Bases(DealStep[BasesSpec]):
                 if table[card] == value:
                     piles[pile] += (order.pop(k) | self.flag,)
                     break
+
+
+@record
+class SameRankAsFirstSpec(DealStepSpec):
+    """Take out of the deck order the other cards of the rank of the first card to be dealt
+    (a card that sets the game's base rank), onto the listed piles, one a pile in order of
+    the deck; the first card itself stays first, for the next step to lay.
+
+    Like 'bases', this is done before any other step deals, wherever it is listed. Rules can
+    then read the base rank from where the cards went ('empty: group_rank', 'rank_of').
+    """
+
+    step: Literal["same_rank_as_first"]
+    to: PileRefs
+    """The piles the other cards of that rank go to, one each, in this order."""
+    face: Face = "up"
+
+    def cards_dealt(self, game: GameSpec, left: int) -> int:
+        copies = _copies_of_each_rank(game)
+        return min(left, max(copies or 1, 1) - 1)
+
+    def problems(self, game: GameSpec, bases_placed: bool) -> Iterator[Problem]:
+        copies = _copies_of_each_rank(game)
+        if copies is None:
+            why = "'same_rank_as_first' needs every rank left in the game to have as many cards"
+            yield (), why + ": remove all the cards of a rank, or none"
+        elif _count(game, self.to) != copies - 1:
+            yield (
+                ("to",),
+                f"{_count(game, self.to)} piles given for the {copies - 1} other cards of the "
+                "first card's rank; give one pile for each",
+            )
+
+
+def _copies_of_each_rank(game: GameSpec) -> int | None:
+    """How many cards each rank has (after 'remove'), when all have as many; else None."""
+    counts = Counter(RANK[face_of(*parse_card(name))] for name in game.remove)
+    per_rank = {game.decks * len(game.suits) - counts[rank] for rank in range(1, 14)}
+    per_rank.discard(0)
+    return per_rank.pop() if len(per_rank) == 1 else None
+
+
+@DEAL_STEPS.entry(SameRankAsFirstSpec)
+class SameRankAsFirst(DealStep[SameRankAsFirstSpec]):
+    kind = "take"
+
+    def __init__(self, spec: SameRankAsFirstSpec, layout: Layout) -> None:
+        super().__init__(spec, layout)
+        # One entry a card taken (the deal plan counts them): the piles, in order.
+        self.wanted = layout.resolve(spec.to)
+
+    def take(self, order: list[int], piles: list[tuple[int, ...]]) -> None:
+        rank = RANK[order[0]]
+        found = [k for k in range(1, len(order)) if RANK[order[k]] == rank]
+        for pile, k in zip(self.wanted, found, strict=False):
+            piles[pile] += (order[k] | self.flag,)
+        for k in reversed(found[: len(self.wanted)]):
+            del order[k]
 
 
 @record

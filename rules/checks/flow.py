@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from ..errors import suggest
 from ..extends import Report
-from ..model import GameSpec
+from ..model import ActionSpec, GameSpec
 from ..source import Path as KeyPath
 from ..spec import CONDITION, field_has
 
@@ -212,12 +212,16 @@ def _check_auto_loops(spec: GameSpec, report: Report) -> None:
 
 def _check_automatic(spec: GameSpec, report: Report) -> None:
     """An automatic action must not be able to play for ever: it must make progress for good,
-    or only take cards from piles that nothing the engine plays by itself gives cards to.
+    only take cards from piles that nothing the engine plays by itself gives cards to, or
+    only fill gaps that nothing but progress opens again.
 
     Between two of the player's actions the engine plays only automatic actions and, in a
     state that plays by itself, the player's actions it may play there, and moves to the
     foundations: a pile that only the player can refill empties for good until the player
-    acts again.
+    acts again. An action that fills gaps repeats only when a gap opens again: when every
+    action the engine plays that takes cards from those piles puts them on a foundation, and
+    nothing the engine plays takes cards from a foundation, each repeat follows a card that
+    went home for good, and there are only so many cards.
     """
     from .meaning import resolve
 
@@ -239,13 +243,40 @@ def _check_automatic(spec: GameSpec, report: Report) -> None:
             continue
         taken = [p for ref in action.takes_from() for p in resolve(spec, (ref,))]
         refilled = sorted({p for p in taken if p in given})
-        if refilled or not taken:
+        if (refilled or not taken) and not _fills_gaps_only_progress_opens(
+            spec, action, by_engine, home
+        ):
             report.add(
                 ("actions", name, "automatic"),
                 f"'{name}' cannot be automatic: it can play again and again without end"
                 + (f" ({', '.join(refilled)} can be given cards again)" if refilled else ""),
                 about=("@flow",),
             )
+
+
+def _fills_gaps_only_progress_opens(
+    spec: GameSpec, action: ActionSpec, by_engine: set[str], home: set[str]
+) -> bool:
+    """Whether ``action`` fills gaps (``fills``) that only cards going home for good open:
+    every action the engine may play that takes from those piles gives only to foundations
+    (the engine plays the others' foundation moves alone), and none takes from a foundation."""
+    from .meaning import resolve
+
+    if action.fills is None:
+        return False
+    value = getattr(action, action.fills)
+    gaps = set(resolve(spec, (value,) if isinstance(value, str) else value))
+    for name, other in spec.actions.items():
+        taken = set(resolve(spec, other.takes_from()))
+        given = set(resolve(spec, other.gives_to()))
+        engine_plays = name in by_engine
+        if not engine_plays and not given & home:
+            continue  # only the player plays it
+        if taken & home:
+            return False  # a card home may leave again: a gap could open without end
+        if taken & gaps and engine_plays and given - home:
+            return False  # the engine may open a gap other than by putting a card home
+    return True
 
 
 def _check_autoplay(spec: GameSpec, report: Report) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from ..errors import suggest
 from ..extends import Report
-from ..model import Follows, GameSpec, Grid, PileGroup
+from ..model import Covering, Follows, GameSpec, Grid, PileGroup
 from ..notation import RANK_NAMES
 from ..spec import CONDITION, ONE_PILE, field_has, pile_references, yaml_key
 
@@ -78,6 +78,14 @@ def check_names(spec: GameSpec, report: Report) -> None:
                     )
             if accepts.follows is not None:
                 _check_follows(group_name, group, accepts.follows, report)
+            if accepts.rank_in is not None and len(accepts.rank_in.piles) != len(group.names):
+                err(
+                    ("piles", group_name, "accepts", "rank_in", "piles"),
+                    f"{len(accepts.rank_in.piles)} piles given for {len(group.names)} piles; "
+                    "give one (or null) for each pile",
+                )
+        if isinstance(group.arrangement, Covering):
+            _check_covering(spec, group_name, group.arrangement, report)
     for group_name in spec.piles:
         owner = seen.get(group_name)
         if owner is not None and not (
@@ -102,6 +110,46 @@ def check_names(spec: GameSpec, report: Report) -> None:
     if "auto" in spec.actions:
         err(("actions", "auto"), "'auto' is reserved for transitions tried after every action",
             key=True)  # fmt: skip
+
+
+def _check_covering(spec: GameSpec, name: str, covering: Covering, report: Report) -> None:
+    """Each pile of the group names the piles covering it; a pile that covered itself, by
+    itself or round a circle, could never be uncovered."""
+    group = spec.piles[name]
+    where = ("piles", name, "arrangement", "covered_by")
+    if len(covering.covered_by) != len(group.names):
+        report.add(
+            where,
+            f"{len(covering.covered_by)} lists given for {len(group.names)} piles; give one "
+            "list of covering piles for each pile",
+        )
+        return
+    over = dict(zip(group.names, covering.covered_by, strict=True))
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+
+    def circle(pile: str, path: list[str]) -> list[str] | None:
+        state[pile] = 1
+        for upper in over.get(pile, ()):
+            if state.get(upper) == 1:
+                return [*path[path.index(upper) :], upper] if upper in path else [pile, upper]
+            if upper not in state:
+                found = circle(upper, [*path, upper])
+                if found:
+                    return found
+        state[pile] = 2
+        return None
+
+    for k, pile in enumerate(group.names):
+        if pile not in state:
+            found = circle(pile, [pile])
+            if found:
+                report.add(
+                    (*where, k),
+                    "the piles cover each other in a circle ("
+                    + " over ".join(reversed(found))
+                    + "): none of them could ever be uncovered",
+                )
+                return
 
 
 def _check_follows(name: str, group: PileGroup, follows: Follows, report: Report) -> None:

@@ -52,21 +52,36 @@ class DealRow(Effect[DealRowSpec]):
         self.targets = layout.resolve(spec.target)
         self.flag = DOWN if spec.face == "down" else 0
         self._action = Action(name)
+        # The most cards each target holds (0: no limit): a full pile is passed over.
+        self._room = [layout.accepts[t].max_cards for t in self.targets]
+        self._bounded = any(self._room)
+
+    def _has_room(self, state: State) -> bool:
+        if not self._bounded:
+            return True
+        piles = state.piles
+        return any(not room or len(piles[t]) < room
+                   for t, room in zip(self.targets, self._room, strict=True))  # fmt: skip
 
     def generate(self, state: State) -> list[Action]:
-        return [self._action] if state.piles[self.source] else []
+        return [self._action] if state.piles[self.source] and self._has_room(state) else []
 
     def refusal(self, state: State, action: Action) -> str | None:
-        if state.piles[self.source]:
-            return None
-        return f"{self.layout.names[self.source]} is empty"
+        if not state.piles[self.source]:
+            return f"{self.layout.names[self.source]} is empty"
+        if not self._has_room(state):
+            return "every pile dealt to is full"
+        return None
 
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
         work = list(state.piles)
         stock = work[self.source]
-        for target in self.targets:
+        rooms = self._room
+        for k, target in enumerate(self.targets):
             if not stock:
                 break
+            if rooms[k] and len(work[target]) >= rooms[k]:
+                continue
             card = stock[-1] & MASK
             stock = stock[:-1]
             work[target] = work[target] + (card | self.flag,)

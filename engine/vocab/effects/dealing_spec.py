@@ -34,7 +34,8 @@ class DealSpec(ActionSpec):
 
 @record
 class DealRowSpec(ActionSpec):
-    """Deal one card from a pile onto each listed pile in turn, while cards last."""
+    """Deal one card from a pile onto each listed pile in turn, while cards last; a pile that
+    holds all it may ('max_cards') is passed over."""
 
     __pydantic_config__ = config(source="from", target="to")
     disjoint = (("source", "target"),)
@@ -76,6 +77,7 @@ class FillGapsSpec(ActionSpec):
     sources = ("source",)
     destinations = ("piles",)
     ordered = ("piles",)
+    fills = "piles"
     effect: Literal["fill_gaps"]
     piles: PileRefs
     """The piles to fill, in filling order."""

@@ -50,8 +50,20 @@ class Move(Effect[MoveSpec]):
         self._spaces = layout.resolve(limit.spaces or ()) if limit else ()
         self._space_set = frozenset(self._spaces)
         self._limited = limit is not None
+        # With 'segments', what the capacity counts: the parts of a run whose cards follow
+        # each other by this relation (None: cards).
+        self._segment_link: Table | None = (
+            relation_table((limit.segments,), False, 0)
+            if limit is not None and limit.segments is not None
+            else None
+        )
         self._reach = spec.reach
-        self._plain_top = self.mode == "top" and not self._covered and self._reach is None
+        # True when cards are taken from the bottom of the source (the first card laid).
+        self._from_bottom = spec.end == "bottom"
+        self._plain_top = (
+            self.mode == "top" and not self._covered and self._reach is None
+            and not self._from_bottom
+        )  # fmt: skip
         self._by_rank = tuple(dict.fromkeys(self.sources))
         self._source_rank = {src: k for k, src in enumerate(self._by_rank)}
         # Piles that take one card per move (foundations): a run or group never goes there.
@@ -106,6 +118,18 @@ class Move(Effect[MoveSpec]):
         it (the faces that may lie on each face), or None when the group is any face-up cards
         (moves of more than the top card)."""
         return self._links.get(src)
+
+    def _units(self, pile: tuple[int, ...], count: int) -> int:
+        """What the capacity counts in the top ``count`` cards of ``pile``: the cards, or with
+        'segments' the stretches whose cards follow each other by its relation."""
+        link = self._segment_link
+        if link is None:
+            return count
+        parts = 1
+        for k in range(len(pile) - count, len(pile) - 1):
+            if FACE[pile[k + 1]] not in link[FACE[pile[k]]]:
+                parts += 1
+        return parts
 
     def _capacity(self, piles: tuple[tuple[int, ...], ...], dst: int) -> int:
         if not self._limited:
@@ -217,6 +241,8 @@ class Move(Effect[MoveSpec]):
         Worked out once per pile: a pile's tuple is shared by every position that holds it."""
         known = self._faces_of[src]
         faces = known.get(pile)
+        if faces is None and self._from_bottom:
+            faces = (FACE[pile[0]],) if len(pile) > 1 and not pile[0] & DOWN else ()
         if faces is None:
             most = self._movable(pile, src)
             if self._by_top:
@@ -298,7 +324,7 @@ class Move(Effect[MoveSpec]):
                 if k > 1:
                     if limited:  # an empty target is not a space to move through
                         cap = free << (spaces - (dst in space_set and not piles[dst]))
-                        if k > cap:
+                        if self._units(pile, k) > cap:
                             continue
                     if dst in single:
                         continue
@@ -324,6 +350,8 @@ class Move(Effect[MoveSpec]):
         pile = piles[src]
         if not pile:
             return f"{names[src]} is empty"
+        if self._from_bottom:
+            return self._bottom_refusal(piles, action)
         if self._blocked(piles, src):
             covers = " and ".join(names[c] for c in self._covered[src])
             return f"{names[src]} is covered: {covers} must be cleared first"
@@ -350,7 +378,13 @@ class Move(Effect[MoveSpec]):
         if count > 1 and dst in self.one_at_a_time:
             return f"{names[dst]} takes one card at a time"
         capacity = self._capacity(piles, dst)
-        if count > capacity:
+        if self._units(pile, count) > capacity:
+            if self._segment_link is not None:
+                return (
+                    f"those {count} cards are {self._units(pile, count)} runs: only {capacity} "
+                    f"run{'s' if capacity != 1 else ''} can move at once (doubled for each "
+                    "empty pile)"
+                )
             return (
                 f"only {capacity} card{'s' if capacity != 1 else ''} can move at once "
                 "(one more for each free cell, doubled for each empty pile)"
@@ -360,7 +394,7 @@ class Move(Effect[MoveSpec]):
             # No count given: say so when a longer run would go there but may not move at once.
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
             fits = [k for k in range(2, most + 1) if FACE[pile[-k]] in wanted]
-            if fits and fits[0] > capacity:
+            if fits and self._units(pile, fits[0]) > capacity:
                 return (
                     f"the run of {fits[0]} cards that goes on {names[dst]} is too long: only "
                     f"{capacity} can move at once (one more for each free cell, doubled for "
@@ -368,6 +402,19 @@ class Move(Effect[MoveSpec]):
                 )
         card = pile[-1 if self._by_top else -count]
         return rule.refusal(names[dst], piles, dst, card, count)
+
+    def _bottom_refusal(self, piles: tuple[tuple[int, ...], ...], action: Action) -> str | None:
+        """Why a card may not be taken from the bottom of the source (None when it may)."""
+        names = self.layout.names
+        src, dst = action.src, action.dst
+        pile = piles[src]
+        if action.n > 1:
+            return f"only the bottom card of {names[src]} can be taken from there"
+        if len(pile) < 2:
+            return f"{names[src]} has one card: it is its top card, taken from the top"
+        if pile[0] & DOWN:
+            return f"{names[src]}'s bottom card is face down"
+        return self.layout.accepts[dst].refusal(names[dst], piles, dst, pile[0], 1)
 
     def allows(self, state: State, action: Action) -> bool:
         if not self._plain_top:
@@ -396,16 +443,20 @@ class Move(Effect[MoveSpec]):
         src, dst = action.src, action.dst
         count = action.n or 1
         pile = piles[src]
-        moved = pile[-count:]
+        out = list(piles)
+        if self._from_bottom:
+            moved = pile[:1]
+            out[src] = pile[1:]
+        else:
+            moved = pile[-count:]
+            out[src] = pile[:-count]
         if trace is not None:
             trace.extend(Step(card, src, dst) for card in moved)
-        out = list(piles)
-        out[src] = pile[:-count]
         out[dst] = piles[dst] + moved
         return new_state(tuple(out), state.phase, state.counts)
 
     def cards_moved(self, action: Action) -> int:
-        return action.n or 1
+        return 0 if self._from_bottom else action.n or 1
 
     # --- moves that can never hurt ------------------------------------------------------
 
@@ -419,7 +470,8 @@ class Move(Effect[MoveSpec]):
             return False
         if safe == "always":
             return True
-        card = state.piles[action.src][-(action.n or 1)]
+        pile = state.piles[action.src]
+        card = pile[0] if self._from_bottom else pile[-(action.n or 1)]
         needed = self._builders[FACE[card]]
         if not needed:
             return True

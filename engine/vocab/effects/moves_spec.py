@@ -3,9 +3,10 @@ in ``moves``: the implementation is compiled by mypyc, which takes no pydantic r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from ....rules.model import ActionSpec, Relation
+from ....rules.model import ActionSpec, GameSpec, Problem, Relation
 from ....rules.spec import MAX_PILES, Ge, Le, MaxLen, MinLen, PileRefs, Record, config, record
 
 Offset = Annotated[int, Ge(-MAX_PILES), Le(MAX_PILES)]
@@ -16,13 +17,18 @@ class CapacitySpec(Record):
     """How many cards may move at once, counted by the free places a move could use.
 
     (empty cells + 1) x 2 ^ (empty spaces): with one free cell and two empty tableau piles,
-    (1 + 1) x 2 x 2 = 8 cards. An empty pile that is the move's target does not count.
+    (1 + 1) x 2 x 2 = 8 cards. An empty pile that is the move's target does not count. With
+    'segments', the count is of the run's segments, not its cards.
     """
 
     cells: PileRefs | None = None
     """Piles whose empty places each hold one card on the way (free cells)."""
     spaces: PileRefs | None = None
     """Piles whose emptiness doubles what can move (empty tableau piles)."""
+    segments: Relation | None = None
+    """Count the run moved in segments instead of cards: stretches of cards that each follow
+    the one below by this relation (build: down, suit: same: one-suit runs), so that a run of
+    mixed suits moves when its one-suit parts could each be moved in turn."""
 
 
 @record
@@ -59,6 +65,10 @@ class MoveSpec(ActionSpec):
     """Which moved card the target's rule is checked against: the lowest, which comes to lie
     on the target's top card; or the top one, so that piles go together by their top cards
     (Accordion's piles, where only the top card counts)."""
+    end: Literal["top", "bottom"] = "top"
+    """Which end of the source pile the card is taken from: the top, or the bottom (the
+    first card laid, for piles open at both ends); from the bottom, one card at a time and
+    never from a pile of one card (that card is its top card)."""
     safe: Literal["never", "always", "builders_home"] = "never"
     """When a move onto a foundation can never hurt, so that the engine may play it by
     itself: never; always; or builders_home: once every card that could be built on the moved
@@ -66,3 +76,7 @@ class MoveSpec(ActionSpec):
 
     def ordered_fields(self) -> tuple[str, ...]:
         return ("source", "target") if self.reach is not None else ()
+
+    def problems(self, game: GameSpec) -> Iterator[Problem]:
+        if self.end == "bottom" and self.cards != "top":
+            yield ("end",), "a card is taken from a pile's bottom one at a time: use 'cards: top'"

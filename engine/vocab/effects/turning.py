@@ -1,4 +1,4 @@
-"""Turning cards face up."""
+"""Turning cards face up, once nothing covers them."""
 
 from __future__ import annotations
 
@@ -19,10 +19,20 @@ class TurnUp(Effect[TurnUpSpec]):
         super().__init__(name, spec, layout)
         self.piles = layout.resolve(spec.piles)
         self._action = Action(name)
+        # The piles that cover each listed pile (a pyramid, a covering): a covered card stays
+        # face down until they are empty.
+        self._covers = [layout.covered_by[p] for p in self.piles]
 
     def _hidden_tops(self, state: State) -> list[int]:
         piles = state.piles
-        return [p for p in self.piles if piles[p] and piles[p][-1] & DOWN]
+        out: list[int] = []
+        for k, p in enumerate(self.piles):
+            pile = piles[p]
+            if pile and pile[-1] & DOWN:
+                covers = self._covers[k]
+                if not covers or not any(piles[c] for c in covers):
+                    out.append(p)
+        return out
 
     def generate(self, state: State) -> list[Action]:
         return [self._action] if self._hidden_tops(state) else []

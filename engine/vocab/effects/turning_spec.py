@@ -11,7 +11,8 @@ from ....rules.spec import PileRefs, record
 
 @record
 class TurnUpSpec(ActionSpec):
-    """Turn face up the top card of every listed pile whose top card is face down.
+    """Turn face up the top card of every listed pile whose top card is face down, and that no
+    pile covering it (its group's arrangement: a pyramid, covered_by) holds a card.
 
     Usually 'automatic: true', so that a card turns up as soon as it is exposed.
     """
