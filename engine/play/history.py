@@ -13,6 +13,7 @@ it and go on, since a game is never stopped by its history.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -101,6 +102,21 @@ def _reason(exc: sqlite3.Error) -> str:
     return text or type(exc).__name__
 
 
+def _access_problem(path: Path) -> str | None:
+    """Why the system keeps this program from a file, if it does."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            return f"its folder {printable(str(path.parent))} cannot be written"
+        return None
+    except OSError as exc:
+        return exc.strerror
+    if not os.access(path, os.R_OK | os.W_OK):
+        return "Permission denied"
+    return None
+
+
 class History:
     """The history database at ``path`` (created on first use)."""
 
@@ -119,6 +135,8 @@ class History:
             db.execute("PRAGMA synchronous = OFF")
         except (OSError, sqlite3.Error) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else _reason(exc)
+            if isinstance(exc, sqlite3.Error):  # its "unable to open" hides why
+                reason = _access_problem(self.path) or reason
             raise HistoryError(f"history {shown}: cannot open it: {reason}") from None
         try:
             self._migrate(db)
