@@ -4,6 +4,7 @@ be read skipped and counted, and names ``new`` cannot write refused."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -87,3 +88,74 @@ def test_an_unreadable_data_folder_is_named_not_taken_for_the_output(short_home:
     assert "history.sqlite3: cannot open it: Permission denied" in run.stderr
     assert "Traceback" not in run.stderr
     assert "Big Ben: 1 move" in run.stdout
+
+
+# --- saves that cannot be read -------------------------------------------------------------------
+
+
+def saved_games(home: Path, seeds: tuple[str, ...]) -> list[Path]:
+    """A save of Big Ben (one draw) for each seed, the oldest first."""
+    for seed in seeds:
+        run = solitaire("play", "big-ben", "--seed", seed, "--line", home=home, stdin="d\nq\n")
+        assert run.returncode == 0, run.stderr
+    folder = home / "data" / "yaml-solitaire" / "autosave"
+    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+
+
+def test_saves_that_cannot_be_read_are_listed_with_why(tmp_path: Path) -> None:
+    prefix = permissions_bite()
+    good, truncated, future, locked = saved_games(tmp_path, ("3", "4", "5", "6"))
+    truncated.write_bytes(truncated.read_bytes()[:100])
+    record = json.loads(future.read_text())
+    record["version"] = 99
+    future.write_text(json.dumps(record))
+    locked.chmod(0)
+    listed = solitaire("saves", home=tmp_path, prefix=prefix)
+    assert listed.returncode == 0 and listed.stderr == ""
+    lines = listed.stdout.splitlines()
+    assert lines[1].startswith(good.name[:8]) and "big-ben" in lines[1]
+    assert "3 saved games cannot be read:" in lines
+    why = {
+        name[:8]: line
+        for line in lines
+        for name in (truncated.name, future.name, locked.name)
+        if line.strip().startswith(name[:8])
+    }
+    assert "not valid JSON" in why[truncated.name[:8]]
+    assert "version 99" in why[future.name[:8]]
+    assert "Permission denied" in why[locked.name[:8]]
+    as_json = [
+        json.loads(line)
+        for line in solitaire("saves", "--json", home=tmp_path, prefix=prefix).stdout.splitlines()
+    ]
+    assert [entry["id"] for entry in as_json if "unreadable" not in entry] == [good.name[:8]]
+    assert {entry["id"] for entry in as_json if "unreadable" in entry} == {
+        p.name[:8] for p in (truncated, future, locked)
+    }
+    for save, reason in (
+        (truncated, "not valid JSON"),
+        (future, "version 99"),
+        (locked, "Permission denied"),
+    ):
+        resumed = solitaire("play", "--resume", save.name[:8], home=tmp_path, prefix=prefix)
+        assert resumed.returncode == 1
+        assert resumed.stderr.startswith(
+            f"solitaire: cannot resume: saved game {save.name[:8]} cannot be read: "
+        )
+        assert reason in resumed.stderr and len(resumed.stderr.splitlines()) == 1
+    locked.chmod(0o600)
+
+
+def test_a_save_folder_that_cannot_be_read_is_one_line(short_home: Path) -> None:
+    prefix = permissions_bite()
+    (folder,) = {p.parent for p in saved_games(short_home, ("3",))}
+    folder.chmod(0)
+    try:
+        listed = solitaire("saves", home=short_home, prefix=prefix)
+    finally:
+        folder.chmod(0o700)
+    assert listed.returncode == 1 and listed.stdout == ""
+    assert (
+        listed.stderr
+        == f"solitaire: the save folder {folder}: cannot read the folder: Permission denied\n"
+    )

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....rules.errors import printable
 from ...core.cards import FACE, MASK
@@ -22,6 +22,9 @@ from ..render import Renderer, face_name, time_text
 from ..screen import Screen
 from .output import EXIT_INVALID, EXIT_OK, fail
 from .play import game_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...play.saves import Unreadable
 
 # --- replay --------------------------------------------------------------------------------
 
@@ -157,13 +160,19 @@ def cmd_saves(args: argparse.Namespace) -> int:
             lock.release(remove=True)
         print(f"deleted saved game {found.id} ({found.record.game}, {found.deal_text()})")
         return EXIT_OK
-    saves = store.all()
+    saves, unreadable = store.scan()
+    if unreadable and unreadable[0].path == store.folder:
+        folder = printable(str(store.folder))
+        return fail(f"the save folder {folder}: {unreadable[0].why}", EXIT_INVALID)
     if args.json:
         for saved in saves:
             print(json.dumps(saved.as_json()))
+        for bad in unreadable:
+            print(json.dumps({"id": bad.id, "file": str(bad.path), "unreadable": bad.why}))
         return EXIT_OK
     if not saves:
         print("No saved games (an unfinished game with moves is saved when you leave it).")
+        _list_unreadable(unreadable)
         return EXIT_OK
     rows = [("id", "game", "deal", "moves", "home", "last played")]
     for saved in saves:
@@ -180,7 +189,16 @@ def cmd_saves(args: argparse.Namespace) -> int:
         ]
         print("  ".join(cells).rstrip())
     print("continue one with: solitaire play --resume ID")
+    _list_unreadable(unreadable)
     return EXIT_OK
+
+
+def _list_unreadable(unreadable: list[Unreadable]) -> None:
+    if not unreadable:
+        return
+    print(f"{len(unreadable)} saved {'game' if len(unreadable) == 1 else 'games'} cannot be read:")
+    for bad in unreadable:
+        print(f"  {bad.id}  {printable(bad.path.name)}: {bad.why}")
 
 
 # --- history -------------------------------------------------------------------------------
