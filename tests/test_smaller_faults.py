@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -159,3 +160,61 @@ def test_a_save_folder_that_cannot_be_read_is_one_line(short_home: Path) -> None
         listed.stderr
         == f"solitaire: the save folder {folder}: cannot read the folder: Permission denied\n"
     )
+
+
+# --- the history -------------------------------------------------------------------------------
+
+
+def history_rows(home: Path, *rows: tuple[object, ...]) -> None:
+    """A history of one game played, with these rows added as another program might."""
+    played = solitaire("play", "clock", "--seed", "18", home=home)
+    assert played.returncode == 0, played.stderr
+    db = sqlite3.connect(home / "data" / "yaml-solitaire" / "history.sqlite3", isolation_level=None)
+    for row in rows:
+        db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+    db.close()
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
+
+
+def test_history_shows_every_field_escaped(tmp_path: Path) -> None:
+    history_rows(
+        tmp_path,
+        ("x1", f"evil{ESCAPES}", f"ms:{ESCAPES}", None, "won", 52, 52, 9,
+         f"2026-01-01T09:00:00Z{ESCAPES}", 3.0, f"2026{ESCAPES}"),
+    )  # fmt: skip
+    shown = solitaire("history", home=tmp_path)
+    assert shown.returncode == 0 and shown.stderr == ""
+    assert "\x1b" not in shown.stdout and "\x07" not in shown.stdout
+    assert "evil\\x1b]0;pwned\\x07" in shown.stdout  # the game's id, as escapes
+    assert "seed ms:\\x1b]0;pwned" in shown.stdout
+    assert "2026\\x1b]0;pwned" in shown.stdout
+    as_json = solitaire("history", "--json", home=tmp_path)
+    assert "\x1b" not in as_json.stdout
+    assert {json.loads(line)["game"] for line in as_json.stdout.splitlines()} == {
+        "clock",
+        f"evil{ESCAPES}",
+    }
+
+
+def test_history_skips_and_counts_the_rows_it_cannot_read(tmp_path: Path) -> None:
+    good = ("k1", "klondike", 7, None, "won", 52, 52, 90, "2026-01-01T09:00:00Z", 30.0,
+            "2026-01-01T09:10:00Z")  # fmt: skip
+    bad = [
+        ("b1", "klondike", 8, None, "maybe", 1, 52, 9, "2026-01-01T10:00:00Z", 1.0, None),
+        ("b2", "klondike", 9, None, "lost", "lots", 52, 9, "2026-01-01T11:00:00Z", 1.0, None),
+        ("b3", "clock", 2.5, None, "lost", 1, 52, -4, "2026-01-01T12:00:00Z", 1.0, None),
+    ]
+    history_rows(tmp_path, good, *bad)
+    shown = solitaire("history", home=tmp_path)
+    assert shown.returncode == 0
+    assert shown.stderr.startswith("solitaire: 3 rows of the history skipped: history ")
+    assert len(shown.stderr.splitlines()) == 1
+    assert "Clock (clock)" in shown.stdout and "Klondike (klondike)" in shown.stdout
+    assert "seed 7" in shown.stdout and "seed 8" not in shown.stdout
+    as_json = solitaire("history", "--json", home=tmp_path)
+    assert as_json.returncode == 0 and len(as_json.stderr.splitlines()) == 1
+    assert sorted(json.loads(line)["id"] for line in as_json.stdout.splitlines())[-1] == "k1"
+    one = solitaire("history", "clock", home=tmp_path)
+    assert one.stderr.startswith("solitaire: 1 row of the history skipped: ")

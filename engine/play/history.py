@@ -208,15 +208,33 @@ class History:
             )  # fmt: skip
 
     def games(self, game: str | None = None) -> list[GameRow]:
-        """Every game in the history (of one game when given), oldest first."""
-        query = "SELECT * FROM games"
+        """Every game in the history (of one game when given), oldest first; HistoryError
+        (one line) at the first row that cannot be read."""
+        rows, problems = self.readable_games(game)
+        if problems:
+            raise HistoryError(problems[0])
+        return rows
+
+    def readable_games(self, game: str | None = None) -> tuple[list[GameRow], list[str]]:
+        """Every game in the history that can be read (of one game when given), oldest
+        first, and why each other row cannot be: one bad row does not hide the others."""
+        query = f"SELECT {', '.join(_KINDS)} FROM games"
         args: tuple[str, ...] = ()
         if game is not None:
             query += " WHERE game = ?"
             args = (game,)
         query += " ORDER BY COALESCE(finished, started), started"
+        rows: list[GameRow] = []
+        problems: list[str] = []
         with self._connect() as db:
-            return [self._row(row) for row in db.execute(query, args)]
+            # Text that is not UTF-8 is read with replacement characters, not a failed query.
+            db.text_factory = lambda raw: raw.decode("utf-8", "replace")
+            for values in db.execute(query, args):
+                try:
+                    rows.append(self._row(values))
+                except HistoryError as exc:
+                    problems.append(str(exc))
+        return rows, problems
 
     def _row(self, values: tuple[Any, ...]) -> GameRow:
         """A row as the program wrote it; HistoryError (one line) when a value is of the

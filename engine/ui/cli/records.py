@@ -213,10 +213,14 @@ def _game_id(name: str) -> str:
 
 def cmd_history(args: argparse.Namespace) -> int:
     wanted = _game_id(args.game) if args.game else None
+    history = History(history_path())
     try:
-        games = History(history_path()).games(wanted)
+        games, problems = history.readable_games(wanted)
     except HistoryError as exc:
         return fail(str(exc), EXIT_INVALID)
+    if problems:  # one line for them all, however many: the first says what is wrong
+        rows = "1 row" if len(problems) == 1 else f"{len(problems)} rows"
+        print(f"solitaire: {rows} of the history skipped: {problems[0]}", file=sys.stderr)
     if args.json:
         for g in games:
             if g.result in FINISHED:
@@ -241,10 +245,10 @@ def _game_lines(games: list[GameRow]) -> list[str]:
     """The last games of one game, a row each: when, deal, result, score, moves, time."""
     rows = []
     for g in games[-SHOWN_GAMES:]:
-        when = (g.finished or g.started).replace("T", " ").rstrip("Z")[:16]
-        deal = f"seed {g.seed}" if g.seed is not None else "a given deck"
+        when = printable((g.finished or g.started).replace("T", " ").rstrip("Z")[:16])
+        deal = f"seed {printable(str(g.seed), 20)}" if g.seed is not None else "a given deck"
         rows.append(
-            (when, deal, g.result, f"{g.score}/{g.cards}", _plural(g.moves, "move"),
+            (when, deal, printable(g.result), f"{g.score}/{g.cards}", _plural(g.moves, "move"),
              time_text(g.seconds))
         )  # fmt: skip
     widths = [max(len(r[k]) for r in rows) for k in range(6)]
@@ -270,7 +274,7 @@ def _summary_lines(s: Summary) -> list[str]:
         counts += f", {s.abandoned} abandoned (not in the win rate)"
     if s.unfinished:
         counts += f", {s.unfinished} unfinished"
-    lines = [f"{name} ({s.game})", f"  {counts}"]
+    lines = [f"{printable(name, 40)} ({printable(s.game, 40)})", f"  {counts}"]
     if s.win_rate is not None:
         lines.append(f"  win rate {s.win_rate:.0%} of {_plural(s.finished, 'finished game')}")
         lines.append(
