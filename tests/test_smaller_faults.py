@@ -218,3 +218,40 @@ def test_history_skips_and_counts_the_rows_it_cannot_read(tmp_path: Path) -> Non
     assert sorted(json.loads(line)["id"] for line in as_json.stdout.splitlines())[-1] == "k1"
     one = solitaire("history", "clock", home=tmp_path)
     assert one.stderr.startswith("solitaire: 1 row of the history skipped: ")
+
+
+# --- a results file cut short --------------------------------------------------------------------
+
+
+def solve(results: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    return solitaire(
+        "stats", "klondike", "--solve", "--deals", "3", "--budget-nodes", "2000",
+        "--results", str(results), "--json", home=home,
+    )  # fmt: skip
+
+
+def test_a_results_file_cut_mid_line_loses_only_that_line(short_home: Path) -> None:
+    tmp_path = short_home
+    results = tmp_path / "r.jsonl"
+    first = solve(results, tmp_path)
+    assert first.returncode == 0 and first.stderr == ""
+    whole = results.read_bytes()
+    lines = whole.splitlines(keepends=True)
+    assert len(lines) == 3
+    results.write_bytes(whole[:-30])  # the third verdict cut short, as by a kill mid-write
+    again = solve(results, tmp_path)
+    assert again.returncode == 0
+    assert again.stderr == (
+        f"solitaire: --results {results}: its last line was cut short, "
+        f"{len(lines[2]) - 30} bytes: dropped\n"
+    )
+    mended = results.read_bytes().splitlines(keepends=True)
+    assert (
+        mended[:2] == lines[:2] and len(mended) == 3
+    )  # the deal solved again, on a line of its own
+    assert [json.loads(line)["seed"] for line in mended] == [1, 2, 3]
+    # A last verdict that lacks only its line break is kept, and the line ended.
+    results.write_bytes(b"".join(lines)[:-1])
+    kept = solve(results, tmp_path)
+    assert kept.returncode == 0 and kept.stderr == ""
+    assert results.read_bytes() == b"".join(lines)
