@@ -255,3 +255,32 @@ def test_a_results_file_cut_mid_line_loses_only_that_line(short_home: Path) -> N
     kept = solve(results, tmp_path)
     assert kept.returncode == 0 and kept.stderr == ""
     assert results.read_bytes() == b"".join(lines)
+
+
+# --- new: never a file that validate refuses ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("A\x1bB", "a game name must be printable text, not 'A\\x1bB'"),
+        ("tab\there", "a game name must be printable text"),
+        ("x" * 2100, "name: is too long"),
+    ],
+    ids=["escape", "tab", "too-long"],
+)
+def test_new_refuses_a_name_it_cannot_write(tmp_path: Path, name: str, why: str) -> None:
+    made = solitaire("new", name, "-o", "n.yaml", home=tmp_path, cwd=tmp_path)
+    assert made.returncode == 1 and made.stdout == ""
+    assert made.stderr.startswith("solitaire: ") and len(made.stderr.splitlines()) == 1
+    assert why in made.stderr
+    assert not (tmp_path / "n.yaml").exists()
+
+
+@pytest.mark.parametrize("output", ["n.yaml", "new\nline.yaml", "esc\x1b.yaml"])
+def test_what_new_writes_validates(tmp_path: Path, output: str) -> None:
+    made = solitaire("new", "Été à Paris", "-o", output, home=tmp_path, cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    checked = solitaire("validate", output, home=tmp_path, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert 'name: "Été à Paris"' in (tmp_path / output).read_text(encoding="utf-8")
