@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from yaml_solitaire.engine import Action, IllegalAction, Session, load_game
+from yaml_solitaire.engine.play.records import deal_order, read_record, replay
 
 COMMAND = [sys.executable, "-m", "yaml_solitaire.engine"]
 
@@ -284,3 +289,66 @@ def test_what_new_writes_validates(tmp_path: Path, output: str) -> None:
     checked = solitaire("validate", output, home=tmp_path, cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert 'name: "Été à Paris"' in (tmp_path / output).read_text(encoding="utf-8")
+
+
+# --- resuming a long game ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "big-ben", "freecell", "spider", "clock"])
+def test_a_replayed_record_reaches_every_position_the_game_did(game_id: str) -> None:
+    """Replaying through the compiled table (``push_recorded``) is playing through the phase
+    machine (``push``): random games, their automatic moves included, step by step."""
+    game = load_game(game_id)
+    chooser = random.Random(game_id)
+    for seed in range(3):
+        played = Session(game, game.deal(game.seed_order(seed)))
+        played.autoplay()
+        for _ in range(150):
+            actions = played.legal_actions()
+            if not actions or played.is_over():
+                break
+            played.push(chooser.choice(actions))
+            played.autoplay()
+        replayed = Session(game, game.deal(game.seed_order(seed)))
+        for entry in played.history:
+            assert replayed.position == entry.before
+            replayed.push_recorded(entry.action, auto=entry.auto)
+        assert replayed.position == played.position
+        assert replayed.phase == played.phase and replayed.moves_made() == played.moves_made()
+        with pytest.raises(IllegalAction):  # refused as push refuses, and nothing changed
+            replayed.push_recorded(Action("no-such-action", 0, 0, 0))
+        assert replayed.position == played.position
+
+
+def klondike_record(home: Path, actions: int) -> Path:
+    """A saved Klondike game of about ``actions`` actions: the stock turned over and over."""
+    saved = home / f"k{actions}.json"
+    made = solitaire(
+        "play", "klondike", "--seed", "1", "--line", home=home, stdin=f"d\nsave {saved}\nq\n"
+    )
+    assert made.returncode == 0, made.stderr
+    record = json.loads(saved.read_text())
+    turns = [turn for turn in record["actions"] if turn["auto"]]  # the engine's, at the deal
+    while len(turns) < actions:
+        turns += [{"action": "draw", "auto": False, "at": 1.0}] * 24
+        turns.append({"action": "redeal", "auto": False, "at": 1.0})
+    record["actions"] = turns
+    saved.write_text(json.dumps(record))
+    return saved
+
+
+def resume_cpu_seconds(path: Path) -> float:
+    started = time.process_time()
+    game = load_game("klondike")
+    record = read_record(path)
+    session = Session(game, game.deal(deal_order(record, game)))
+    replay(record, game, session)
+    assert session.moves_made() > 1000
+    return time.process_time() - started
+
+
+def test_resuming_grows_linearly_with_the_actions(tmp_path: Path) -> None:
+    short, long = klondike_record(tmp_path, 5_000), klondike_record(tmp_path, 20_000)
+    resume_cpu_seconds(short)  # warm-up: imports, the cache
+    ratio = resume_cpu_seconds(long) / resume_cpu_seconds(short)
+    assert ratio < 7, ratio  # four times the actions: four times the time, not sixteen
