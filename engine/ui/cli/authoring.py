@@ -99,10 +99,13 @@ def _starter_problem(text: str) -> str | None:
     writes a file that ``validate`` refuses."""
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="solitaire-new-") as folder:
-        trial = Path(folder) / "starter.yaml"
-        trial.write_text(text, encoding="utf-8")
-        errors = [d for d in check_rules(trial, VOCABULARY) if d.severity == "error"]
+    try:
+        with tempfile.TemporaryDirectory(prefix="solitaire-new-") as folder:
+            trial = Path(folder) / "starter.yaml"
+            trial.write_text(text, encoding="utf-8")
+            errors = [d for d in check_rules(trial, VOCABULARY) if d.severity == "error"]
+    except OSError:  # no room for a trial (a full disk, a size limit): writing says why
+        return None
     if not errors:
         return None
     first = errors[0]
