@@ -1,20 +1,30 @@
 """A cache of validated rule files, so that playing a game never pays for validation twice.
 
-Entries live in the user's cache directory (``XDG_CACHE_HOME``), keyed by a hash of the files'
-bytes and of the rule language's own code; they are written atomically, and any entry that
-cannot be read is simply rebuilt. ``SOLITAIRE_NO_CACHE`` turns the cache off.
+Entries live in the user's cache directory (``XDG_CACHE_HOME``), named by a hash of what they
+were made from (the rule file's bytes, the files it extends, the code of the rule language and
+of the vocabulary) and holding that whole hash, so an entry is used only for what it was made
+from: a renamed or swapped entry is a miss. They are plain JSON data, never pickles: reading one
+makes only records of the classes the caller allows (``allowed``), so whoever can write the
+cache cannot make the program run anything. A folder or entry owned by another user is not
+read, nor written. Entries are written atomically; any that cannot be read is simply rebuilt.
+``SOLITAIRE_NO_CACHE`` turns the cache off.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import importlib
+import json
 import os
-import pickle
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2
+_SUFFIX = ".json"
+_ROOT_PACKAGE = __name__.split(".")[0]
 
 
 def _directory() -> Path | None:
@@ -28,6 +38,17 @@ def _directory() -> Path | None:
 
         root = user_cache_path(appauthor=False)
     return root / "yaml-solitaire"
+
+
+def _ours(path: Path) -> bool:
+    """Whether a folder of the cache is a real folder of this user (not a link, not another's)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    import stat
+
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
 
 
 @cache
@@ -51,22 +72,45 @@ def code_fingerprint(folders: tuple[Path, ...]) -> str:
 
 
 def key(folders: tuple[Path, ...], *parts: bytes | str) -> str:
-    """A cache key for these parts, valid while the code in ``folders`` is unchanged."""
+    """A cache key for these parts, valid while the code in ``folders`` is unchanged.
+
+    The whole hash is kept in the entry and checked when it is read; its first half names the
+    entry's file.
+    """
     digest = hashlib.sha256(code_fingerprint(folders).encode())
     for part in parts:
         digest.update(part if isinstance(part, bytes) else part.encode())
         digest.update(b"\0")
-    return digest.hexdigest()[:32]
+    return digest.hexdigest()
 
 
-def load(kind: str, name: str) -> Any:
-    """The cached value, or None (absent, unreadable, or the cache is off)."""
+def _file(folder: Path, kind: str, name: str) -> Path:
+    return folder / kind / f"{name[:32]}{_SUFFIX}"
+
+
+def load(kind: str, name: str, allowed: Callable[[type], bool]) -> Any:
+    """The value kept under ``name``, or None (absent, unreadable, made for another key, holding
+    a class ``allowed`` refuses, not this user's, or the cache is off)."""
     folder = _directory()
-    if folder is None:
+    if folder is None or not (_ours(folder) and _ours(folder / kind)):
         return None
     try:
-        with open(folder / kind / f"{name}.pickle", "rb") as handle:
-            return pickle.load(handle)
+        fd = os.open(_file(folder, kind, name), os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if os.fstat(handle.fileno()).st_uid != os.getuid():
+                return None
+            entry = json.loads(handle.read())
+        if not (
+            isinstance(entry, dict)
+            and entry.get("format") == FORMAT
+            and entry.get("key") == name
+            and "value" in entry
+        ):
+            return None
+        return _decode(entry["value"], allowed)
     except Exception:  # any unreadable entry is a miss; it is rebuilt and replaced
         return None
 
@@ -78,16 +122,99 @@ def store(kind: str, name: str, value: Any) -> None:
         return
     try:
         target = folder / kind
-        target.mkdir(parents=True, exist_ok=True)
+        target.mkdir(parents=True, mode=0o700, exist_ok=True)
+        if not (_ours(folder) and _ours(target)):
+            return
+        text = json.dumps(
+            {"format": FORMAT, "key": name, "value": _encode(value)}, separators=(",", ":")
+        )
         import tempfile  # only when an entry is written: a cached start does without
 
-        fd, temp = tempfile.mkstemp(dir=target, prefix=".tmp-", suffix=".pickle")
+        fd, temp = tempfile.mkstemp(dir=target, prefix=".tmp-", suffix=_SUFFIX)
         try:
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, target / f"{name}.pickle")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(temp, _file(folder, kind, name))
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
-    except (OSError, pickle.PicklingError):
+    except (OSError, TypeError, ValueError):
         pass
+
+
+# --- plain data ------------------------------------------------------------------------------
+# A tuple is a JSON list; everything else that is not a JSON scalar is an object of one key:
+# {"m": {...}} a mapping with text keys, {"f": [...]} a frozenset, {"p": "..."} a path,
+# {"r": "module:Class", "v": {...}} a record (a dataclass) by its fields.
+
+
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return {"f": sorted(_encode(v) for v in value)}
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError("a mapping with keys that are not text")
+        return {"m": {k: _encode(v) for k, v in value.items()}}
+    if isinstance(value, Path):
+        return {"p": str(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value)
+        fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(cls)}
+        return {"r": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
+    raise TypeError(f"cannot keep a {type(value).__name__} in the cache")
+
+
+_SCALARS = (type(None), bool, int, float, str)
+
+
+def _decode(value: Any, allowed: Callable[[type], bool]) -> Any:
+    if type(value) in _SCALARS:
+        return value
+    if type(value) is list:
+        return tuple(v if type(v) in _SCALARS else _decode(v, allowed) for v in value)
+    if type(value) is not dict or len(value) not in (1, 2):
+        raise ValueError("not cache data")
+    if "f" in value:  # of scalars only: anything else is unhashable, and refused by frozenset
+        return frozenset(value["f"])
+    if "m" in value:
+        return {str(k): _decode(v, allowed) for k, v in value["m"].items()}
+    if "p" in value:
+        return Path(value["p"])
+    return _record(value["r"], value["v"], allowed)
+
+
+@cache
+def _record_class(name: str) -> type:
+    """The class a record names, from this package's own modules only."""
+    module, _, qualname = name.partition(":")
+    if not (module == _ROOT_PACKAGE or module.startswith(_ROOT_PACKAGE + ".")) or not qualname:
+        raise ValueError(f"not a class of this program: {name}")
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    if not (isinstance(found, type) and dataclasses.is_dataclass(found)):
+        raise ValueError(f"not a record class: {name}")
+    return found
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls))
+
+
+def _record(name: Any, fields: Any, allowed: Callable[[type], bool]) -> Any:
+    if not isinstance(name, str) or not isinstance(fields, dict):
+        raise ValueError("not cache data")
+    cls = _record_class(name)
+    if not allowed(cls) or fields.keys() != _field_names(cls):
+        raise ValueError(f"a record the cache may not hold: {name}")
+    values = {k: _decode(v, allowed) for k, v in fields.items()}
+    if not cls.__dictoffset__:  # slots, or a compiled class: made by its own __init__
+        return cls(**values)
+    made: Any = object.__new__(cls)
+    made.__dict__.update(values)  # as unpickling fills it: the records' __init__ is made lazily
+    return made

@@ -93,12 +93,12 @@ def shipped_games() -> list[CatalogEntry]:
     """Every shipped game, in id order (files that cannot be read are skipped)."""
     listing = _listing(GAMES_DIR)
     name = cache.key((), str(GAMES_DIR), repr(listing))
-    cached = cache.load("catalog", name)
-    if isinstance(cached, list) and all(isinstance(e, CatalogEntry) for e in cached):
-        return cached
+    cached = cache.load("catalog", name, lambda cls: cls is CatalogEntry)
+    if isinstance(cached, tuple) and all(isinstance(e, CatalogEntry) for e in cached):
+        return list(cached)
     entries = [e for file, _, _ in listing if (e := _entry(GAMES_DIR / file)) is not None]
     entries.sort(key=lambda e: e.id)
-    cache.store("catalog", name, entries)
+    cache.store("catalog", name, tuple(entries))
     return entries
 
 

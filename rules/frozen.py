@@ -8,9 +8,9 @@ game's start. ``frozen_dataclass`` makes a class that behaves as ``@dataclass(fr
 (``dataclasses.fields`` works at once), the frozen ``__setattr__`` and ``__delattr__`` are
 shared by all, ``__repr__`` is one function of the field names (as dataclasses writes it), and
 the three others are made by ``dataclasses`` the first time one of them is called (for a class
-of the same fields, and copied). A game read back from the cache unpickles
-its records without calling any of them. Methods a class defines itself are kept, as a
-dataclass keeps them. The classes have no slots: unpickling fills their ``__dict__``.
+of the same fields, and copied). A game read back from the cache fills
+its records' ``__dict__`` without calling any of them. Methods a class defines itself are kept, as a
+dataclass keeps them. The classes have no slots: the cache fills their ``__dict__``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from . import cache
 from .errors import Diagnostic, RuleError
 from .files import display_path, file_problem, read_bytes
 from .model import GameSpec
+from .spec import Record
 from .vocabulary import LazyVocabulary, Vocabulary, vocabulary_of
 
 
@@ -35,7 +36,7 @@ def _digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-def _still_current(files: list[tuple[str, str]]) -> bool:
+def _still_current(files: tuple[tuple[str, str], ...]) -> bool:
     for name, digest in files:
         path = Path(name)
         if file_problem(path) is not None:
@@ -46,6 +47,10 @@ def _still_current(files: list[tuple[str, str]]) -> bool:
         except RuleError:
             return False
     return True
+
+
+def _a_record(cls: type) -> bool:
+    return issubclass(cls, Record)
 
 
 def load_rules(path: str | Path, vocabulary: Vocabulary | LazyVocabulary) -> GameSpec:
@@ -59,7 +64,7 @@ def load_rules(path: str | Path, vocabulary: Vocabulary | LazyVocabulary) -> Gam
     raw = read_bytes(p, shown)
     where = str(p.absolute())
     name = cache.key(vocabulary.code_folders, raw, where)
-    entry = cache.load("rules", name)
+    entry = cache.load("rules", name, _a_record)
     if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], GameSpec):
         cached: GameSpec = entry[0]
         if _still_current(entry[1]):
@@ -70,6 +75,6 @@ def load_rules(path: str | Path, vocabulary: Vocabulary | LazyVocabulary) -> Gam
     errors = [d for d in items if d.severity == "error"]
     if errors or spec is None or source is None:
         raise RuleError(sorted(errors, key=lambda d: (d.file, d.line, d.column)))
-    parents = [(str(f.absolute()), _digest(b)) for f, b in source.files[1:]]
+    parents = tuple((str(f.absolute()), _digest(b)) for f, b in source.files[1:])
     cache.store("rules", name, (spec, parents))
     return spec

@@ -1,7 +1,7 @@
 """The building blocks of rule records: typed fields with their descriptions and checks.
 
 Rule records are frozen standard dataclasses whose generated methods are made when first
-called (``record``, ``rules.frozen``), cheap to import and to unpickle. Their fields
+called (``record``, ``rules.frozen``), cheap to import and to read back from the cache. Their fields
 carry small markers (``Doc``, ``Pattern``, ``Card``, ``PILE``, the bounds ``Ge``, ``Le``,
 ``MinLen``, ``MaxLen`` ...) that mean nothing at run time;
 pydantic reads them only when a rule file is validated (``rules.vocabulary``), and the JSON

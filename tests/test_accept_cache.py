@@ -20,9 +20,17 @@ GAMES = [*game_names(), *(str(VOCAB / f"{name}.yaml") for name in ("follows", "f
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_accept_rule_survives_a_pickle(game: str) -> None:
+def test_every_accept_rule_survives_a_pickle_and_the_cache(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("SOLITAIRE_NO_CACHE", raising=False)
     rules = load_game(game).layout.accepts
     assert pickle.loads(pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)) == rules
+    (table,) = tmp_path.rglob("accepts/*.json")
+    again = load_game(game).layout.accepts  # read back from the cache
+    assert again == rules and again is not rules
+    table.unlink()
 
 
 def test_a_second_start_reads_the_tables_and_writes_none(tmp_path: Path) -> None:
@@ -30,8 +38,8 @@ def test_a_second_start_reads_the_tables_and_writes_none(tmp_path: Path) -> None
     # Aces Up: a rule that reads another pile (beside), whose tables nest.
     program = "from yaml_solitaire.engine import load_game; load_game('aces-up')"
     subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
-    (table,) = (tmp_path / "cache").rglob("accepts/*.pickle")
+    (table,) = (tmp_path / "cache").rglob("accepts/*.json")
     before = table.stat().st_mtime_ns
     subprocess.run([sys.executable, "-c", program], env=env, check=True, timeout=120)
-    assert list((tmp_path / "cache").rglob("accepts/*.pickle")) == [table]
+    assert list((tmp_path / "cache").rglob("accepts/*.json")) == [table]
     assert table.stat().st_mtime_ns == before

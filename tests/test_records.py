@@ -111,7 +111,7 @@ def test_cached_records_work_whatever_is_called_first(tmp_path: Path, first: str
             check=True,
             timeout=120,
         )
-    assert list((tmp_path / "cache").rglob("rules/*.pickle"))
+    assert list((tmp_path / "cache").rglob("rules/*.json"))
 
 
 def test_other_frozen_dataclasses_keep_their_positional_form() -> None:

@@ -13,6 +13,7 @@ it and go on, since a game is never stopped by its history.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -101,6 +102,21 @@ def _reason(exc: sqlite3.Error) -> str:
     return text or type(exc).__name__
 
 
+def _access_problem(path: Path) -> str | None:
+    """Why the system keeps this program from a file, if it does."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            return f"its folder {printable(str(path.parent))} cannot be written"
+        return None
+    except OSError as exc:
+        return exc.strerror
+    if not os.access(path, os.R_OK | os.W_OK):
+        return "Permission denied"
+    return None
+
+
 class History:
     """The history database at ``path`` (created on first use)."""
 
@@ -119,6 +135,8 @@ class History:
             db.execute("PRAGMA synchronous = OFF")
         except (OSError, sqlite3.Error) as exc:
             reason = exc.strerror if isinstance(exc, OSError) else _reason(exc)
+            if isinstance(exc, sqlite3.Error):  # its "unable to open" hides why
+                reason = _access_problem(self.path) or reason
             raise HistoryError(f"history {shown}: cannot open it: {reason}") from None
         try:
             self._migrate(db)
@@ -190,15 +208,33 @@ class History:
             )  # fmt: skip
 
     def games(self, game: str | None = None) -> list[GameRow]:
-        """Every game in the history (of one game when given), oldest first."""
-        query = "SELECT * FROM games"
+        """Every game in the history (of one game when given), oldest first; HistoryError
+        (one line) at the first row that cannot be read."""
+        rows, problems = self.readable_games(game)
+        if problems:
+            raise HistoryError(problems[0])
+        return rows
+
+    def readable_games(self, game: str | None = None) -> tuple[list[GameRow], list[str]]:
+        """Every game in the history that can be read (of one game when given), oldest
+        first, and why each other row cannot be: one bad row does not hide the others."""
+        query = f"SELECT {', '.join(_KINDS)} FROM games"
         args: tuple[str, ...] = ()
         if game is not None:
             query += " WHERE game = ?"
             args = (game,)
         query += " ORDER BY COALESCE(finished, started), started"
+        rows: list[GameRow] = []
+        problems: list[str] = []
         with self._connect() as db:
-            return [self._row(row) for row in db.execute(query, args)]
+            # Text that is not UTF-8 is read with replacement characters, not a failed query.
+            db.text_factory = lambda raw: raw.decode("utf-8", "replace")
+            for values in db.execute(query, args):
+                try:
+                    rows.append(self._row(values))
+                except HistoryError as exc:
+                    problems.append(str(exc))
+        return rows, problems
 
     def _row(self, values: tuple[Any, ...]) -> GameRow:
         """A row as the program wrote it; HistoryError (one line) when a value is of the

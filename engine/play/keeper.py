@@ -116,7 +116,7 @@ class Keeper:
 
     def release(self) -> None:
         if self.lock is not None:
-            self.lock.release(remove=not self.saved_path().exists())
+            self.lock.release(remove=not self.is_saved())
             self.lock = None
 
     @property
@@ -160,7 +160,11 @@ class Keeper:
         return _real(path).parent == _real(self.store.folder)
 
     def is_saved(self) -> bool:
-        return self.saved_path().exists()
+        try:
+            os.stat(self.saved_path())
+        except OSError:  # absent, or in a folder this user cannot search: not kept either way
+            return False
+        return True
 
     def forget(self) -> None:
         """A game finished or abandoned needs no save."""

@@ -283,7 +283,8 @@ def replay(record: GameRecord, game: Game, session: Session) -> None:
     """Play the record's actions in ``session`` (dealt from the record), as they were played."""
     for k, recorded in enumerate(record.actions):
         try:
-            session.push(game.parse_action(recorded.action, session.position), auto=recorded.auto)
+            action = game.parse_action(recorded.action, session.position)
+            session.push_recorded(action, auto=recorded.auto)
         except (ValueError, IllegalAction) as exc:
             shown = printable(recorded.action, 30)
             raise RecordError(f"action {k + 1} '{shown}' cannot be played: {exc}") from None

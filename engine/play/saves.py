@@ -84,6 +84,18 @@ class SavedGame:
         }
 
 
+@frozen_dataclass
+class Unreadable:
+    """A file of the save folder that is no save this program can continue, and why."""
+
+    path: Path
+    why: str
+
+    @property
+    def id(self) -> str:
+        return printable(self.path.name[:SHORT], SHORT)
+
+
 class SaveStore:
     """The folder of saved games."""
 
@@ -94,25 +106,41 @@ class SaveStore:
         return self.folder / file_name(uid)
 
     def all(self) -> list[SavedGame]:
-        """Every readable save, the most recently played first (unreadable files are left
-        alone: they are not games this program can continue)."""
+        """Every readable save, the most recently played first."""
+        return self.scan()[0]
+
+    def scan(self) -> tuple[list[SavedGame], list[Unreadable]]:
+        """Every readable save, the most recently played first, and every file of the folder
+        that is no save this program can continue (damaged, of a later version, unreadable),
+        with why; a folder that cannot be read is one of those."""
         try:
             entries = [e for e in os.scandir(self.folder) if e.name.endswith(".json")]
-        except OSError:
-            return []
+        except FileNotFoundError:
+            return [], []
+        except OSError as exc:
+            return [], [Unreadable(self.folder, f"cannot read the folder: {exc.strerror or exc}")]
         saves: list[SavedGame] = []
+        unreadable: list[Unreadable] = []
         for entry in entries:
+            path = Path(entry.path)
             try:
                 if not entry.is_file():
                     continue
                 modified = entry.stat().st_mtime
-                record = read_record(Path(entry.path))
-            except (OSError, RecordError):
+                record = read_record(path)
+            except OSError as exc:
+                unreadable.append(Unreadable(path, exc.strerror or str(exc)))
+                continue
+            except RecordError as exc:
+                why = str(exc)
+                shown = printable(str(path)) + ": "
+                unreadable.append(Unreadable(path, why.removeprefix(shown)))
                 continue
             if record.result is None:
-                saves.append(SavedGame(Path(entry.path), record, modified))
+                saves.append(SavedGame(path, record, modified))
         saves.sort(key=lambda s: (s.record.saved, s.modified), reverse=True)
-        return saves
+        unreadable.sort(key=lambda u: u.path.name)
+        return saves, unreadable
 
     def of_game(self, game_id: str) -> list[SavedGame]:
         return [s for s in self.all() if s.record.game == game_id]
@@ -131,10 +159,15 @@ class SaveStore:
         wanted = wanted.strip().lower()
         if not wanted:
             return None
-        found = [s for s in self.all() if s.id.startswith(wanted) or s.record.id == wanted]
+        saves, unreadable = self.scan()
+        found = [s for s in saves if s.id.startswith(wanted) or s.record.id == wanted]
         if len(found) > 1:
             ids = ", ".join(s.id for s in found[:5])
             raise RecordError(f"'{printable(wanted, 20)}' is the start of several saves: {ids}")
+        if not found:  # a save of that id that cannot be read says why, not "no such game"
+            named = [u for u in unreadable if u.path.name.startswith(wanted)]
+            if named:
+                raise RecordError(f"saved game {named[0].id} cannot be read: {named[0].why}")
         return found[0] if found else None
 
     def latest(self, game_id: str | None = None) -> SavedGame | None:

@@ -92,34 +92,67 @@ def _results_file(path: Path) -> int:
     return fd
 
 
-def read_results(path: Path | int, game: str) -> dict[Seed, DealVerdict]:
+def read_results(
+    path: Path | int, game: str, torn: Callable[[str], None] | None = None
+) -> dict[Seed, DealVerdict]:
     """The verdicts already in a results file (lines of other games, or broken, are skipped).
 
-    Lines are read a bounded length at a time: a file of one huge line costs no memory."""
+    Lines are read a bounded length at a time: a file of one huge line costs no memory. A last
+    line without its line break (a run stopped in the middle of writing it) is a verdict when
+    it reads as one; else it is dropped, said to ``torn`` in one line and, when ``path`` is
+    the open results file, cut off, so that the next verdict starts a line of its own."""
     done: dict[Seed, DealVerdict] = {}
     try:
-        handle = open(path, encoding="utf-8", errors="replace", closefd=isinstance(path, Path))  # noqa: SIM115
+        handle = open(path, "rb", closefd=isinstance(path, Path))  # noqa: SIM115
     except FileNotFoundError:
         return done
     with handle:
-        while line := handle.readline(MAX_LINE + 1):
-            if len(line) > MAX_LINE:  # not a verdict: skip to the end of the line
-                while line and not line.endswith("\n"):
-                    line = handle.readline(MAX_LINE + 1)
+        start = 0  # where the line being read starts, in bytes
+        while raw := handle.readline(MAX_LINE + 1):
+            if len(raw) > MAX_LINE:  # not a verdict: skip to the end of the line
+                while raw and not raw.endswith(b"\n"):
+                    raw = handle.readline(MAX_LINE + 1)
+                start = handle.tell()
                 continue
-            try:
-                data = json.loads(line)
-                result = data.get("result")
-                if data.get("game") != game or result not in ("won", "lost", "unknown"):
-                    continue
-                seed = data["seed"]
-                if not is_seed(seed):
-                    continue
-                nodes, seconds = int(data["nodes"]), float(data["seconds"])
-                done[seed] = DealVerdict(seed, result, nodes, seconds)
-            except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-                continue
+            verdict = _verdict(raw.decode("utf-8", "replace"), game)
+            if not raw.endswith(b"\n"):  # the last line, cut short or not ended
+                if isinstance(path, int):
+                    _end_line(path, start, keep=verdict is not None)
+                if verdict is None:
+                    if torn is not None:
+                        torn(f"its last line was cut short, {len(raw)} bytes: dropped")
+                    break
+            if verdict is not None:
+                done[verdict.seed] = verdict
+            start = handle.tell()
     return done
+
+
+def _verdict(line: str, game: str) -> DealVerdict | None:
+    """The verdict a line of a results file holds for ``game``, or None."""
+    try:
+        data = json.loads(line)
+        result = data.get("result")
+        if data.get("game") != game or result not in ("won", "lost", "unknown"):
+            return None
+        seed = data["seed"]
+        if not is_seed(seed):
+            return None
+        nodes, seconds = int(data["nodes"]), float(data["seconds"])
+        return DealVerdict(seed, result, nodes, seconds)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _end_line(fd: int, start: int, keep: bool) -> None:
+    """End the file's last line at once: its line break added (``keep``), or the line cut off."""
+    try:
+        if keep:
+            os.write(fd, b"\n")
+        else:
+            os.ftruncate(fd, start)
+    except OSError as exc:
+        raise ResultsError(f"cannot mend its last line: {exc.strerror or exc}") from None
 
 
 def run(
@@ -131,15 +164,24 @@ def run(
     progress: Callable[[DealVerdict], None] | None = None,
     results: Path | None = None,
     solve_all: SolveAll | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> list[DealVerdict]:
-    """Verdicts for ``count`` deals from ``first``; those in ``results`` are not solved again.
+    """Verdicts for ``count`` deals from ``first``; those in ``results`` are not solved again
+    (what was wrong with that file, if anything, is said to ``warn``).
 
     KeyboardInterrupt stops the run; the verdicts so far are then in ``results`` (if given).
     ``solve_all`` spreads the deals some other way than over ``jobs`` processes of this
     machine (``cluster.Cluster.solve_all``: on a Ray cluster).
     """
     fd = _results_file(results) if results is not None else None
-    done = read_results(fd, game.id) if fd is not None else {}
+    done: dict[Seed, DealVerdict] = {}
+    if fd is not None:
+        where = printable(str(results))
+        try:
+            done = read_results(fd, game.id, warn and (lambda text: warn(f"{where}: {text}")))
+        except ResultsError as exc:
+            os.close(fd)
+            raise ResultsError(f"{where}: {exc}") from None
     # The deals are listed as they are handed out, never all at once: memory does not grow
     # with ``count`` (10**12 deals start at once), only with the verdicts reached.
     verdicts = sorted(

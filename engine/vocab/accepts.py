@@ -286,13 +286,12 @@ def pile_rules(spec: GameSpec, layout: Layout) -> tuple[AcceptRule, ...]:
 
     Compiling the tables takes longer than the rest of a game's start, so they are kept in
     the cache of rule files, keyed by the pile groups, the code of the vocabulary and of the
-    tables, and the build (compiled classes cannot read the pickles of pure-Python ones, nor
-    these theirs).
+    tables, and the build (a compiled class and its pure-Python twin are different classes).
     """
     code = Path(__file__)
     tables = Path(accept_rules.__file__)
     name = cache.key((code.parent, tables.parent), code.name, tables.name, repr(spec.piles))
-    kept = cache.load("accepts", name)
+    kept = cache.load("accepts", name, lambda cls: cls in (AcceptRule, Beside, Follow))
     if (
         isinstance(kept, tuple)
         and len(kept) == len(layout.names)

@@ -325,8 +325,14 @@ def _output_failure(exc: OSError) -> int:
         return EXIT_OK
     _quiet_stdout()
     reason = exc.strerror or str(exc)
+    if exc.filename is not None:  # a file's error that no command reported: not the output's
+        from ....rules.errors import printable
+
+        message = f"solitaire: {printable(str(exc.filename))}: {reason}"
+    else:
+        message = f"solitaire: cannot write the output: {reason}"
     with contextlib.suppress(OSError, AttributeError, ValueError):
-        print(f"solitaire: cannot write the output: {reason}", file=sys.stderr)
+        print(message, file=sys.stderr)
         sys.stderr.flush()
     return EXIT_INVALID
 

@@ -94,6 +94,24 @@ def cmd_graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _starter_problem(text: str) -> str | None:
+    """The first error of a starter rule file, found before it is written: ``new`` never
+    writes a file that ``validate`` refuses."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="solitaire-new-") as folder:
+            trial = Path(folder) / "starter.yaml"
+            trial.write_text(text, encoding="utf-8")
+            errors = [d for d in check_rules(trial, VOCABULARY) if d.severity == "error"]
+    except OSError:  # no room for a trial (a full disk, a size limit): writing says why
+        return None
+    if not errors:
+        return None
+    first = errors[0]
+    return f"{first.key}: {first.message}" if first.key else first.message
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     slug = "-".join(re.findall(r"[a-z0-9]+", args.name.lower()))[:40].strip("-")
     if not slug:
@@ -109,11 +127,19 @@ def cmd_new(args: argparse.Namespace) -> int:
         return fail(f"{shown} exists already (use --force to replace it)")
     template = (SCHEMA_FILE.parent / "starter.yaml").read_text(encoding="utf-8")
     title = args.name.strip() if args.name.strip() != slug else slug.replace("-", " ").title()
+    if not title.isprintable():  # a rule file's text may hold no control character
+        return fail(
+            f"a game name must be printable text, not '{printable(title)}': "
+            "it could not be written into a rule file that validates"
+        )
     text = (
-        template.replace("{file}", str(path))
+        template.replace("{file}", shown)
         .replace("{id}", slug)
-        .replace("{name}", json.dumps(title))
+        .replace("{name}", json.dumps(title, ensure_ascii=False))
     )
+    problem = _starter_problem(text)
+    if problem is not None:
+        return fail(f"cannot write a game named '{printable(title)}': {problem}")
     try:
         write_text(path, text)
     except OSError as exc:

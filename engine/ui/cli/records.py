@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....rules.errors import printable
 from ...core.cards import FACE, MASK
@@ -22,6 +22,9 @@ from ..render import Renderer, face_name, time_text
 from ..screen import Screen
 from .output import EXIT_INVALID, EXIT_OK, fail
 from .play import game_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...play.saves import Unreadable
 
 # --- replay --------------------------------------------------------------------------------
 
@@ -157,13 +160,19 @@ def cmd_saves(args: argparse.Namespace) -> int:
             lock.release(remove=True)
         print(f"deleted saved game {found.id} ({found.record.game}, {found.deal_text()})")
         return EXIT_OK
-    saves = store.all()
+    saves, unreadable = store.scan()
+    if unreadable and unreadable[0].path == store.folder:
+        folder = printable(str(store.folder))
+        return fail(f"the save folder {folder}: {unreadable[0].why}", EXIT_INVALID)
     if args.json:
         for saved in saves:
             print(json.dumps(saved.as_json()))
+        for bad in unreadable:
+            print(json.dumps({"id": bad.id, "file": str(bad.path), "unreadable": bad.why}))
         return EXIT_OK
     if not saves:
         print("No saved games (an unfinished game with moves is saved when you leave it).")
+        _list_unreadable(unreadable)
         return EXIT_OK
     rows = [("id", "game", "deal", "moves", "home", "last played")]
     for saved in saves:
@@ -180,7 +189,16 @@ def cmd_saves(args: argparse.Namespace) -> int:
         ]
         print("  ".join(cells).rstrip())
     print("continue one with: solitaire play --resume ID")
+    _list_unreadable(unreadable)
     return EXIT_OK
+
+
+def _list_unreadable(unreadable: list[Unreadable]) -> None:
+    if not unreadable:
+        return
+    print(f"{len(unreadable)} saved {'game' if len(unreadable) == 1 else 'games'} cannot be read:")
+    for bad in unreadable:
+        print(f"  {bad.id}  {printable(bad.path.name)}: {bad.why}")
 
 
 # --- history -------------------------------------------------------------------------------
@@ -195,10 +213,14 @@ def _game_id(name: str) -> str:
 
 def cmd_history(args: argparse.Namespace) -> int:
     wanted = _game_id(args.game) if args.game else None
+    history = History(history_path())
     try:
-        games = History(history_path()).games(wanted)
+        games, problems = history.readable_games(wanted)
     except HistoryError as exc:
         return fail(str(exc), EXIT_INVALID)
+    if problems:  # one line for them all, however many: the first says what is wrong
+        rows = "1 row" if len(problems) == 1 else f"{len(problems)} rows"
+        print(f"solitaire: {rows} of the history skipped: {problems[0]}", file=sys.stderr)
     if args.json:
         for g in games:
             if g.result in FINISHED:
@@ -223,10 +245,10 @@ def _game_lines(games: list[GameRow]) -> list[str]:
     """The last games of one game, a row each: when, deal, result, score, moves, time."""
     rows = []
     for g in games[-SHOWN_GAMES:]:
-        when = (g.finished or g.started).replace("T", " ").rstrip("Z")[:16]
-        deal = f"seed {g.seed}" if g.seed is not None else "a given deck"
+        when = printable((g.finished or g.started).replace("T", " ").rstrip("Z")[:16])
+        deal = f"seed {printable(str(g.seed), 20)}" if g.seed is not None else "a given deck"
         rows.append(
-            (when, deal, g.result, f"{g.score}/{g.cards}", _plural(g.moves, "move"),
+            (when, deal, printable(g.result), f"{g.score}/{g.cards}", _plural(g.moves, "move"),
              time_text(g.seconds))
         )  # fmt: skip
     widths = [max(len(r[k]) for r in rows) for k in range(6)]
@@ -252,7 +274,7 @@ def _summary_lines(s: Summary) -> list[str]:
         counts += f", {s.abandoned} abandoned (not in the win rate)"
     if s.unfinished:
         counts += f", {s.unfinished} unfinished"
-    lines = [f"{name} ({s.game})", f"  {counts}"]
+    lines = [f"{printable(name, 40)} ({printable(s.game, 40)})", f"  {counts}"]
     if s.win_rate is not None:
         lines.append(f"  win rate {s.win_rate:.0%} of {_plural(s.finished, 'finished game')}")
         lines.append(

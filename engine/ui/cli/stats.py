@@ -230,7 +230,11 @@ def _solved(game: Game, args: argparse.Namespace) -> int:
                 advance(1)
 
             spread = cluster.solve_all if cluster else None
-            run(game, args.seed, args.deals, budget, args.jobs or 1, tick, results, spread)
+
+            def torn(text: str) -> None:
+                print(f"solitaire: --results {text}", file=sys.stderr)
+
+            run(game, args.seed, args.deals, budget, args.jobs or 1, tick, results, spread, torn)
     except KeyboardInterrupt:
         interrupted = True
     except ResultsError as exc:
