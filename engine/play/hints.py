@@ -124,20 +124,6 @@ class Choice(NamedTuple):
     examined: int
 
 
-def suggest(
-    game: Game,
-    state: State,
-    seen: Container[State] = (),
-    after: After | None = None,
-    builds: bool = False,
-    deadline: float | None = None,
-    looks: int | None = None,
-) -> Action | None:
-    """A legal action that makes the most progress within two moves, never one that leads
-    back to a position in ``seen``; None when there is no such action (``choose``'s action)."""
-    return choose(game, state, seen, after, builds, deadline, looks).action
-
-
 def choose(
     game: Game,
     state: State,
