@@ -39,6 +39,9 @@ ADDED = (
     "flower-garden", "somerset", "american-canister", "british-canister", "wasp", "spiderette",
     "will-o-the-wisp", "mrs-mop", "russian-solitaire", "worm-hole", "napoleons-square",
     "alternation", "fortunes-favor", "carpet",
+    # the games of the vocabulary added later in the same issue (redeals, base ranks, covering)
+    "gaps", "royal-cotillion", "tri-peaks", "penguin", "la-belle-lucie", "cruel", "montana",
+    "simple-simon", "labyrinth", "osmosis",
 )  # fmt: skip
 RUNS: list[tuple[str, int, str, tuple[str, ...]]] = [
     *((game, 1000, "1", ("--budget-nodes", "20000")) for game in CLOCKS),

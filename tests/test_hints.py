@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import CANONICAL, ROOT, run_cli
 from yaml_solitaire.engine import load_game
-from yaml_solitaire.engine.play.hints import suggest
+from yaml_solitaire.engine.play.hints import choose
 
 BASE = ROOT / "tests" / "vocab" / "_base" / "tableau.yaml"
 
@@ -34,9 +34,9 @@ def test_a_guessed_hint_never_leads_to_a_position_already_seen() -> None:
     for game_id, seed in (("klondike", 1), ("freecell", 3), ("big-ben", 2)):
         game = load_game(game_id)
         state = game.deal_seed(seed)
-        best = suggest(game, state)
+        best = choose(game, state).action
         assert best is not None, game_id
         seen = {game.apply(state, best)}
-        other = suggest(game, state, seen)
+        other = choose(game, state, seen).action
         assert other != best, game_id
         assert other is None or game.apply(state, other) not in seen, game_id

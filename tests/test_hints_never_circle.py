@@ -16,7 +16,7 @@ from yaml_solitaire.engine.core.state import State
 from yaml_solitaire.engine.game.game import Game
 from yaml_solitaire.engine.game.load import game_names, load_game
 from yaml_solitaire.engine.play.advice import HINT_NODES, Adviser
-from yaml_solitaire.engine.play.hints import Played, rewarded_piles, suggest
+from yaml_solitaire.engine.play.hints import Played, choose, rewarded_piles
 from yaml_solitaire.engine.play.progress import Progress, new_deal
 
 # The budgets the hints are followed with. The rule must hold however far a hint's search
@@ -93,14 +93,14 @@ def test_copies_of_a_card_do_not_make_a_position_new() -> None:
     # came back to the position after the 12th).
     game = load_game("spider")
     state = game.deal_seed(5)
-    best = suggest(game, state, Played(game, [state]))
+    best = choose(game, state, Played(game, [state])).action
     assert best is not None
     then = game.apply(state, best)
     copied = swap_copies(then)
     assert copied != then and look(copied) == look(then)
     seen = Played(game, [state, copied])
     assert then in seen
-    other = suggest(game, state, seen)
+    other = choose(game, state, seen).action
     assert other is not None and other != best and game.apply(state, other) not in seen
     advice = Adviser(game, nodes=100, seconds=None).advise(state, seen)
     assert advice.action is not None and game.apply(state, advice.action) not in seen
@@ -142,8 +142,8 @@ def test_heuristic_hints_prefer_runs_of_one_suit_where_the_rules_reward_them() -
     differing = 0
     for seed in range(40):
         state = spider.deal_seed(seed)
-        plain = suggest(spider, state)
-        chosen = suggest(spider, state, builds=True)
+        plain = choose(spider, state).action
+        chosen = choose(spider, state, builds=True).action
         assert chosen is not None and plain is not None
         best = max(_pairs(spider, spider.apply(state, a)) for a in spider.legal_actions(state))
         if best > _pairs(spider, state):

@@ -17,7 +17,7 @@ from typing import Literal
 
 from ..core.state import Action, State
 from ..game.game import Game
-from .hints import After, suggest
+from .hints import After, choose
 from .solver import Budget, Solver
 
 Kind = Literal["winning", "heuristic", "none"]
@@ -116,9 +116,9 @@ class Adviser:
         # loaded machine) cuts the look-ahead short too.
         total = None if self.seconds is None else self.seconds * HINT_TOTAL / HINT_SECONDS
         deadline = None if total is None else began + total
-        action = suggest(
+        action = choose(
             game, state, seen, after=self.after, builds=True, deadline=deadline, looks=self.looks
-        )
+        ).action
         if result == "lost":
             return Advice(action, "heuristic" if action else "none", False, _lost_note(game, state))
         if action is None and game.legal_actions(state):

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Container, Hashable, Iterable
 from functools import lru_cache
 from itertools import pairwise
+from typing import NamedTuple
 
 from ..core.cards import DOWN, FACE, MASK, SHOWN, face_down_count
 from ..core.state import Action, IllegalAction, State
@@ -114,7 +115,16 @@ def _value(
     return value * 1000 + _same_suit_pairs(state, rewarded, known) if rewarded else value
 
 
-def suggest(
+class Choice(NamedTuple):
+    """An action chosen by the look-ahead (None: every action leads back to a played position),
+    and the positions it examined to choose: each legal action's result, then the positions
+    one action further that the look-ahead played."""
+
+    action: Action | None
+    examined: int
+
+
+def choose(
     game: Game,
     state: State,
     seen: Container[State] = (),
@@ -122,9 +132,10 @@ def suggest(
     builds: bool = False,
     deadline: float | None = None,
     looks: int | None = None,
-) -> Action | None:
+) -> Choice:
     """A legal action that makes the most progress within two moves, never one that leads
-    back to a position in ``seen``; None when there is no such action.
+    back to a position in ``seen`` (None when there is no such action), and the positions
+    examined to choose it.
 
     ``after`` gives the position the player then sees (by default the action's own result);
     with ``builds``, runs of one suit count where the rules reward them (a tie-breaker below
@@ -132,13 +143,15 @@ def suggest(
     turned no card face up) comes first, then the most progress now, then a move before a
     draw or fill. Ties go to the rule file's order. With a ``deadline`` (``time.perf_counter``)
     the look-ahead stops there, the most promising actions looked at first; with ``looks``,
-    once it has played that many positions (the same hints on every machine, however slow).
+    it plays at most that many positions past the first action (the same hints on every
+    machine, however slow): it stops before an action whose followers would pass the cap.
     """
     actions = game.legal_actions(state)
     reached = after or game.apply
     rewarded = rewarded_piles(game) if builds else ()
     if len(actions) == 1:
-        return actions[0] if reached(state, actions[0]) not in seen else None
+        only = actions[0] if reached(state, actions[0]) not in seen else None
+        return Choice(only, 1)
     hidden_now = face_down_count(state.piles)
     known: dict[tuple[int, ...], int] = {}  # runs of one suit, by pile
     candidates: list[tuple[int, Action, State, int]] = []  # rule order, action, after, now
@@ -156,14 +169,15 @@ def suggest(
     for order, _, after_state, now in sorted(candidates, key=lambda c: (-c[3], c[0])):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        if looks is not None and played >= looks:
-            break
         best_ahead = now
         # Look further only where the action turned no card face up: a hint must not be
         # chosen by what the player cannot see (the next stock card, a face-down pile).
         hidden = face_down_count(after_state.piles)
         if not game.is_terminal(after_state) and hidden >= hidden_now:
-            for follow in game.legal_actions(after_state):
+            follows = game.legal_actions(after_state)
+            if looks is not None and played + len(follows) > looks:
+                break
+            for follow in follows:
                 nxt = game.apply(after_state, follow)
                 played += 1
                 if face_down_count(nxt.piles) < hidden or nxt == state:
@@ -178,7 +192,8 @@ def suggest(
         candidates,
         key=lambda c: (-max(c[3], ahead.get(c[0], c[3])), -c[3], -(c[1].src >= 0), c[0]),
     )
+    examined = len(actions) + played
     for _, action, _, _ in ranked:
         if after is None or reached(state, action) not in seen:
-            return action
-    return None
+            return Choice(action, examined)
+    return Choice(None, examined)
