@@ -72,6 +72,15 @@ def state(page: Any) -> dict[str, Any]:
     return record
 
 
+def legal(page: Any) -> list[dict[str, Any]]:
+    """The legal actions of the record shown, each its text with where it goes."""
+    record = state(page)
+    return [
+        {"text": text, **piles}
+        for text, piles in zip(record["moves"], record["move_piles"], strict=True)
+    ]
+
+
 def shown_piles(page: Any) -> dict[str, list[str]]:
     """Each pile as the page shows it: the data-card of its card elements, bottom to top."""
     found: dict[str, list[str]] = page.evaluate(
@@ -129,13 +138,13 @@ def click_move(page: Any, source: str, target: str, count: int) -> None:
 
 def perform(page: Any, command: str, by_drag: bool) -> None:
     """One action of ``play``'s notation done with the mouse, as a player would."""
-    legal = state(page)["legal"]
+    actions = legal(page)
     words = command.split()
-    found = [a for a in legal if a["text"] == command]
+    found = [a for a in actions if a["text"] == command]
     if not found and len(words) in (2, 3):  # 't2 t3 2' where 't2 t3' says it already
-        found = [a for a in legal if [a["source"], a["target"]] == words[:2]]
+        found = [a for a in actions if [a["source"], a["target"]] == words[:2]]
         found = [a for a in found if len(words) == 2 or a["count"] == int(words[2])]
-    assert len(found) == 1, (command, [a["text"] for a in legal])
+    assert len(found) == 1, (command, [a["text"] for a in actions])
     action = found[0]
     if action["source"] and action["target"]:
         mover = drag if by_drag else click_move
@@ -172,7 +181,7 @@ def test_a_refused_drag_changes_nothing(page: Any, server: Server) -> None:
     assert page.locator("#message").inner_text() == state(page)["error"]
     assert shown_piles(page) == before
     status, record = server.request("GET", f"/api/tables/{table}")
-    assert status == 200 and record["piles"] == before and record["moves"] == 0
+    assert status == 200 and record["piles"] == before and record["moves_made"] == 0
 
 
 def test_a_double_click_sends_a_card_home(page: Any, server: Server) -> None:
@@ -216,7 +225,7 @@ def test_undo_redo_and_a_hint_that_lights_up(page: Any, server: Server) -> None:
     if hint["hint_target"]:
         assert page.locator(f'[data-pile="{hint["hint_target"]}"].hint').count() == 1
     perform(page, "t7 f2", by_drag=False)  # after undo and redo the page still plays
-    assert state(page)["ok"] and state(page)["moves"] == 2
+    assert state(page)["ok"] and state(page)["moves_made"] == 2
 
 
 def test_a_game_saved_at_the_terminal_resumes_in_the_browser_and_back(
@@ -281,13 +290,19 @@ def test_every_game_opens_inside_the_window_with_no_pile_over_another(
 
 def test_the_status_says_when_no_win_is_possible(page: Any, server: Server) -> None:
     open_table(page, server, "/play/golf?seed=10")
+    played: list[str] = []
     for _ in range(40):
         if state(page).get("no_win") or state(page)["over"]:
             break
-        perform(page, state(page)["legal"][0]["text"], by_drag=False)
+        played.append(state(page)["moves"][0])
+        perform(page, played[-1], by_drag=False)
     warning = state(page)["no_win"]
-    assert warning.startswith("no win is possible from here")
+    assert warning.startswith("no win is possible")
     assert warning in page.locator("#status").inner_text()
+    # The player's words, said after the same moves in line mode.
+    typed = run_cli("play", "golf", "--seed", "10", "--json",
+                    stdin="\n".join(played) + "\n").json_lines()  # fmt: skip
+    assert typed[-1]["no_win"] == warning
 
 
 def test_the_list_of_games_is_solitaire_lists(page: Any, server: Server) -> None:
@@ -320,7 +335,7 @@ def test_restart_new_deal_rules_and_the_games_own_keys(page: Any, server: Server
     before = version(page)
     page.click("#restart")
     settled(page, before)
-    assert shown_piles(page) == dealt and state(page)["moves"] == 0
+    assert shown_piles(page) == dealt and state(page)["moves_made"] == 0
     before = version(page)
     page.click("#new")
     settled(page, before)
@@ -342,4 +357,4 @@ def test_an_unfinished_game_is_listed_and_opens(page: Any, server: Server) -> No
     link = page.locator(f'[data-save="{saved["id"]}"] a')
     link.click()
     page.wait_for_function("typeof page !== 'undefined' && page.version > 0")
-    assert state(page)["save"] == saved["id"] and state(page)["moves"] == 3
+    assert state(page)["save"] == saved["id"] and state(page)["moves_made"] == 3
