@@ -582,12 +582,11 @@ class Player:
         if means == "cancel":
             return self.refused(command.text, f"{kind} cancelled: the game goes on")
         saved = self.leave(saving=means == "keep", abandon=means == "abandon")
+        # Worded before the next game begins: the id is the game left's.
+        line = self.saved_lines(saved)[0].replace("continue", "continue it") if saved else None
         self.begin(deal)
         dealt = self.introduce(command=command.text, kind=kind)
-        if not saved:
-            return dealt
-        line = self.saved_lines(saved)[0].replace("continue", "continue it")
-        return _with_first(dealt, line)
+        return dealt if line is None else _with_first(dealt, line)
 
     # --- actions --------------------------------------------------------------------------
 
