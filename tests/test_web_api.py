@@ -304,3 +304,23 @@ def test_no_win_is_said_and_stays_said_without_a_new_search(server: Server) -> N
     _, shown = server.request("GET", f"/api/tables/{table}")
     assert refused["ok"] is False and rules["rules"]
     assert refused["no_win"] == rules["no_win"] == shown["no_win"] == record["no_win"]
+
+
+def test_leaving_a_game_takes_line_modes_answer(server: Server) -> None:
+    table = server.open(game="klondike", seed="2", auto="off")["table"]
+    _, moved = server.command(table, "t2 f1")
+    asked = moved["questions"]["restart"]
+    assert asked["text"].startswith("Play this deal again from the start? This game (1 move)")
+    assert [c["means"] for c in asked["choices"]] == ["keep", "abandon", "cancel"]
+    status, record = server.request("POST", f"/api/tables/{table}/command",
+                                    {"command": "restart", "answer": "maybe"})  # fmt: skip
+    assert status == 400 and "answer" in record["error"]
+    status, record = server.request("POST", f"/api/tables/{table}/command",
+                                    {"command": "restart", "answer": "cancel"})  # fmt: skip
+    assert status == 422 and record["moves_made"] == 1
+    status, record = server.request("POST", f"/api/tables/{table}/command",
+                                    {"command": "restart", "answer": "keep"})  # fmt: skip
+    assert status == 200 and record["moves_made"] == 0 and record["save"] != moved["save"]
+    assert record["messages"][0].startswith(f"Saved as game {moved['save']}")
+    saved = {s["id"]: s for s in run_cli("saves", "--json").json_lines()}
+    assert saved[moved["save"]]["moves"] == 1 and not record["questions"]

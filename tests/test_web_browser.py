@@ -326,7 +326,6 @@ def test_the_list_of_games_is_solitaire_lists(page: Any, server: Server) -> None
 
 
 def test_restart_new_deal_rules_and_the_games_own_keys(page: Any, server: Server) -> None:
-    page.on("dialog", lambda dialog: dialog.accept())  # 'leave this game?': yes
     open_table(page, server, "/play/big-ben?seed=3&auto=off")
     dealt = shown_piles(page)
     perform(page, "t3 f5", by_drag=True)
@@ -335,15 +334,29 @@ def test_restart_new_deal_rules_and_the_games_own_keys(page: Any, server: Server
     settled(page, before)
     assert state(page)["command"] == "fill" and state(page)["ok"]
     assert shown_piles(page) != dealt
+    # Restart asks line mode's question first; Escape goes on with the game.
+    page.click("#restart")
+    asked = page.locator("#ask-text").inner_text()
+    assert asked == state(page)["questions"]["restart"]["text"]
+    assert asked.startswith("Play this deal again from the start? This game (2 moves)")
+    page.keyboard.press("Escape")
+    assert not page.locator("#ask").is_visible() and state(page)["moves_made"] == 2
+    left = state(page)["save"]
     before = version(page)
     page.click("#restart")
+    page.click('#ask button[data-means="abandon"]')
     settled(page, before)
     assert shown_piles(page) == dealt and state(page)["moves_made"] == 0
+    assert left not in [s["id"] for s in run_cli("saves", "--json").json_lines()]
+    perform(page, "t3 f5", by_drag=False)
+    kept = state(page)["save"]
     before = version(page)
     page.click("#new")
+    page.keyboard.press("k")  # kept saved, by its key
     settled(page, before)
     seed = state(page)["seed"]
     assert seed != 3 and page.url.endswith(f"/play/big-ben?seed={seed}&auto=off")
+    assert kept in [s["id"] for s in run_cli("saves", "--json").json_lines()]
     before = version(page)
     page.click("#rules-button")
     settled(page, before)

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ...play.records import RecordError
-from .tables import Refused, Tables, command_text
+from .tables import Refused, Tables, command_answer, command_text
 
 HOST = "127.0.0.1"
 MAX_BODY = 16_384  # bytes of a request's body: a command or a deck is far less
@@ -105,8 +105,9 @@ def make_app(tables: Tables | None = None) -> Starlette:
 
     async def command(request: Request) -> Response:
         table = kept.get(request.path_params["table"])
-        text = command_text(await _body(request))
-        record = await run_in_threadpool(table.command, text)
+        body = await _body(request)
+        text, answer = command_text(body), command_answer(body)
+        record = await run_in_threadpool(table.command, text, answer)
         return JSONResponse(record, status_code=200 if record["ok"] else 422)
 
     async def close_table(request: Request) -> Response:

@@ -24,6 +24,7 @@ from ...core.cards import DOWN, DeckError, card_text, parse_deck
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, State
 from ...game.game import Game
+from ...play.keeper import Means
 from ...play.player import Outcome, Player, PlayOptions, checked_deal
 from ...play.progress import Deal, new_deal
 from ...play.records import GameRecord, RecordError, read_record
@@ -155,28 +156,30 @@ class WebTable:
 
     # --- playing --------------------------------------------------------------------------
 
-    def command(self, text: str) -> dict[str, Any]:
+    def command(self, text: str, answer: Means | None = None) -> dict[str, Any]:
         """Play one command of ``play`` (an action in its notation, undo, redo, hint, rules,
-        restart, new [SEED]...) through the player; the answer is a JSON record (see
-        docs/web.md)."""
+        restart, new [SEED]...) through the player; ``answer`` is the player's answer to the
+        question a command that leaves a game with moves asks (``questions`` in the record).
+        The answer is a JSON record (see docs/web.md)."""
         with self.lock:
             self.message = ""
             keeper = self.player.keeper
             keeper.claim(self.player.progress.id)
             try:
                 self._catch_up()
-                outcome = self._perform(text)
+                outcome = self._perform(text, answer)
                 self._saved_stamp = self._stamp()
             finally:
                 keeper.release()
             return self.record(outcome)
 
-    def _perform(self, text: str) -> Outcome:
+    def _perform(self, text: str, answer: Means | None) -> Outcome:
         player = self.player
         command = player.parse(text)
         if command.kind not in _TAKEN:
             return player.refused(text, _NOT_HERE.format(command.words[0].lower()))
-        return player.perform(command)  # leaving a game with moves abandons it, as a script's
+        # Without an answer, leaving a game with moves abandons it, as a script's does.
+        return player.perform(command, answer)
 
     def opening(self) -> dict[str, Any]:
         """The record of the game as it was dealt or resumed (the first answer), then what the
@@ -239,8 +242,24 @@ class WebTable:
             },
             messages=list(outcome.messages) if outcome.ok else [],
             message=self.message,
+            questions=self._questions(),
         )
         return record
+
+    def _questions(self) -> dict[str, Any]:
+        """What restart and new would ask first (line mode's questions), by command."""
+        asked: dict[str, Any] = {}
+        for leaving in ("restart", "new"):
+            question = self.player.keeper.question(leaving)
+            if question is not None:
+                asked[leaving] = {
+                    "text": question.text,
+                    "choices": [
+                        {"key": c.key, "word": c.word, "means": c.means} for c in question.choices
+                    ],
+                    "default": question.default,
+                }
+        return asked
 
     def _piles_of(self, state: State, action: Action) -> dict[str, Any]:
         """Where an action goes, for the page to match clicks and drags."""
@@ -345,6 +364,17 @@ class Tables:
             self.tables.clear()
         for table in tables:
             table.close()
+
+
+def command_answer(body: dict[str, Any]) -> Means | None:
+    """The player's answer to a command's question, if the request gives one."""
+    answer = body.get("answer")
+    if answer is None:
+        return None
+    if answer not in ("keep", "abandon", "cancel"):
+        raise Refused("answer: 'keep', 'abandon' or 'cancel'")
+    means: Means = answer
+    return means
 
 
 def command_text(body: dict[str, Any]) -> str:

@@ -235,11 +235,11 @@ function draw() {
 
 // --- playing ----------------------------------------------------------------------------------
 
-async function send(command) {
+async function send(command, answer) {
   if (!page.table || page.busy) return null;
   page.busy = true;
   try {
-    const data = await call("POST", `/api/tables/${page.table}/command`, { command });
+    const data = await call("POST", `/api/tables/${page.table}/command`, answer ? { command, answer } : { command });
     if (!("piles" in data)) {
       say(data.error, true);
       return data;
@@ -265,6 +265,40 @@ async function send(command) {
   } finally {
     page.busy = false;
   }
+}
+
+// Restart or a new deal: first the question line mode asks when the game has moves (keep it
+// saved, abandon it, or go on), its choices as buttons and their keys.
+function leave(kind) {
+  const question = (page.state.questions || {})[kind];
+  if (!question) return send(kind);
+  const box = $("ask");
+  const choose = (means) => {
+    box.close();
+    if (means !== "cancel") send(kind, means);
+  };
+  $("ask-text").textContent = question.text;
+  const choices = $("ask-choices");
+  choices.textContent = "";
+  for (const choice of question.choices) {
+    const button = document.createElement("button");
+    button.textContent = choice.word;
+    button.dataset.means = choice.means;
+    button.title = `(${choice.key})`;
+    button.addEventListener("click", () => choose(choice.means));
+    choices.appendChild(button);
+  }
+  box.onkeydown = (event) => {
+    const choice = question.choices.find((c) => c.key === event.key.toLowerCase());
+    if (choice) {
+      event.preventDefault();
+      choose(choice.means);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      choose(question.default);
+    }
+  };
+  box.showModal();
 }
 
 function actions() {
@@ -421,7 +455,7 @@ function onDouble(event) {
 }
 
 function onKey(event) {
-  if (!page.table || event.target.tagName === "INPUT" || $("rules").open) return;
+  if (!page.table || event.target.tagName === "INPUT" || $("rules").open || $("ask").open) return;
   const key = event.key;
   if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "z") send(event.shiftKey ? "redo" : "undo");
   else if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "y") send("redo");
@@ -442,12 +476,8 @@ function start() {
   $("redo").addEventListener("click", () => send("redo"));
   $("hint").addEventListener("click", () => send("hint"));
   $("rules-button").addEventListener("click", () => send("rules"));
-  $("restart").addEventListener("click", () => {
-    if (!page.state.moves_made || page.state.over || confirm("Play this deal again from the start?")) send("restart");
-  });
-  $("new").addEventListener("click", () => {
-    if (!page.state.moves_made || page.state.over || confirm("Leave this game for another deal?")) send("new");
-  });
+  $("restart").addEventListener("click", () => leave("restart"));
+  $("new").addEventListener("click", () => leave("new"));
   const felt = $("felt");
   felt.addEventListener("pointerdown", onDown);
   window.addEventListener("pointermove", onMove);
