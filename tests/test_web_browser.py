@@ -374,3 +374,15 @@ def test_an_unfinished_game_is_listed_and_opens(page: Any, server: Server) -> No
     link.click()
     page.wait_for_function("typeof page !== 'undefined' && page.version > 0")
     assert state(page)["save"] == saved["id"] and state(page)["moves_made"] == 3
+
+
+def test_a_deal_asked_for_names_its_unfinished_game(page: Any, server: Server) -> None:
+    run_cli("play", "freecell", "--seed", "ms:2", "--no-auto", "--json",
+            stdin="t1 c1\nquit\n")  # fmt: skip
+    saved = next(s for s in run_cli("saves", "--json").json_lines() if s["seed"] == "ms:2")
+    open_table(page, server, "/play/freecell?seed=ms:2&auto=off")
+    assert state(page)["saved_games"][0] == saved["id"] and state(page)["moves_made"] == 0
+    assert "You have an unfinished game of this deal" in page.locator("#message").inner_text()
+    page.click("#take-up")
+    page.wait_for_function("typeof page !== 'undefined' && page.version > 0")
+    assert state(page)["save"] == saved["id"] and state(page)["moves_made"] == 1

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ....rules.errors import printable
-from ...core.cards import DOWN, DeckError, card_text, parse_deck
+from ...core.cards import DOWN, DeckError, parse_deck
 from ...core.seeds import Seed, parse_seed
 from ...core.state import Action, State
 from ...game.game import Game
@@ -100,7 +100,10 @@ class WebTable:
         store: SaveStore,
         resume: Path | None = None,
         auto: bool = True,
+        offer: bool = False,
     ) -> None:
+        """``offer``: the deal was asked for by its number or its cards, so that unfinished
+        games of it are named (as line mode names them)."""
         self.game = game
         self.lock = threading.Lock()  # one request at a time plays on a table
         # A person plays: every move, undo and redo is saved, as at a terminal.
@@ -111,6 +114,8 @@ class WebTable:
         if resume is not None:
             self._resume(resume)
         else:
+            if offer:
+                self.player.offered = [s.id for s in store.of_deal(game.id, deal.seed, deal.deck)]
             self._begin(deal)
 
     # --- starting and resuming ------------------------------------------------------------
@@ -205,8 +210,8 @@ class WebTable:
         deal = player.deal
         record = outcome_record(game, outcome)
         record.update(game=game.id, seed=deal.seed)
-        if deal.seed is None:
-            record["deck"] = [card_text(c) for c in deal.order]
+        if deal.deck is not None:
+            record["deck"] = deal.deck
         if outcome.ok and outcome.played_text is not None:
             record["played"] = outcome.played_text
         action = outcome.advice.action if outcome.advice is not None else None
@@ -322,7 +327,8 @@ class Tables:
             table = WebTable(game, Deal(None, []), self.store, path, auto)
         else:
             deal = parse_deal(game, body.get("seed"), body.get("deck"))
-            table = WebTable(game, deal, self.store, auto=auto)
+            asked = body.get("seed") not in (None, "") or body.get("deck") not in (None, "")
+            table = WebTable(game, deal, self.store, auto=auto, offer=asked)
         uid = secrets.token_hex(12)
         with self.lock:
             self.tables[uid] = table

@@ -104,6 +104,14 @@ async function openTable(game) {
   makeButtons(data.buttons);
   show(data);
   say([data.message, ...data.messages].filter(Boolean).join(" \u00b7 "));
+  if (data.saved_games && data.saved_games.length) {
+    // An unfinished game of this deal, kept apart: one click takes it up here.
+    const link = document.createElement("a");
+    link.id = "take-up";
+    link.href = `/play/${encodeURIComponent(data.game)}?resume=${data.saved_games[0]}`;
+    link.textContent = "continue it here";
+    $("message").append(" \u00b7 ", link);
+  }
   window.addEventListener("resize", () => draw());
   window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/tables/${page.table}/close`));
   setInterval(status, 1000);
