@@ -48,6 +48,13 @@ class CatalogEntry:
     path: Path
     family: str = "other"
 
+    def as_json(self) -> dict[str, object]:
+        """The game as ``solitaire list --json`` lists it (and the browser table's list)."""
+        return {
+            "id": self.id, "name": self.name, "decks": self.decks,
+            "aliases": list(self.aliases), "family": self.family,
+        }  # fmt: skip
+
 
 def _listing(folder: Path) -> list[tuple[str, int, int]]:
     try:

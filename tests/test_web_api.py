@@ -50,7 +50,7 @@ def test_a_refused_action_changes_nothing_and_says_why(server: Server) -> None:
     opened = server.open(game="klondike", seed="2")
     status, record = server.command(opened["table"], "t1 t2")
     assert status == 422 and record["ok"] is False and record["error"]
-    assert record["piles"] == opened["piles"] and record["moves"] == 0
+    assert record["piles"] == opened["piles"] and record["moves_made"] == 0
     typed = run_cli("play", "klondike", "--seed", "2", "--json", stdin="t1 t2\n").json_lines()
     assert record["error"] == typed[-1]["error"]
 
@@ -223,3 +223,104 @@ def test_open_hands_the_address_to_the_browser(folder: Path, tmp_path: Path) -> 
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=15)
+
+
+# --- the table is the shared Player's -----------------------------------------------------
+
+
+def test_every_answer_holds_line_modes_record(server: Server) -> None:
+    # The same commands typed in line mode: every field of its play --json record is in the
+    # table's answer with the same value (the hints, the engine's own moves, undo and redo,
+    # the refusals and their reasons, the list of legal actions, 'no win is possible').
+    commands = ["t2 f1", "hint", "moves", "t1 t2", "undo", "hint", "redo", "t7", "draw",
+                "hint", "auto on", "undo", "undo", "redo", "new 5", "hint"]  # fmt: skip
+    opened = server.open(game="klondike", seed="2", auto="off")
+    answers = [opened] + [server.command(opened["table"], c)[1] for c in commands]
+    typed = run_cli("play", "klondike", "--seed", "2", "--no-auto", "--line", "--json",
+                    stdin="\n".join(commands) + "\n").json_lines()  # fmt: skip
+    assert len(typed) == len(answers)
+    for command, web, line in zip(["(dealt)", *commands], answers, typed, strict=True):
+        differing = {key: (web.get(key), value) for key, value in line.items()
+                     if web.get(key) != value}  # fmt: skip
+        assert not differing, (command, differing)
+    assert [a["hint"] for a in answers if "hint" in a]  # the hints were given
+
+
+def test_a_hint_never_leads_back_to_a_position_played(server: Server) -> None:
+    table = server.open(game="klondike", seed="2", auto="off")["table"]
+    _, first = server.command(table, "hint")
+    assert first["hint"]
+    _, played = server.command(table, first["hint"])
+    _, undone = server.command(table, "undo")
+    assert played["ok"] and undone["ok"]
+    # Back where the hint was given: it must not lead where the player has been.
+    _, again = server.command(table, "hint")
+    assert again["ok"] and again["hint"] and again["hint"] != first["hint"]
+
+
+def test_a_won_game_stays_won_and_goes_to_the_history(server: Server) -> None:
+    from crafted import commands_of
+
+    commands = commands_of("big_ben_seed_3_win.txt")
+    table = server.open(game="big-ben", seed="3", auto="off")["table"]
+    for command in commands:
+        status, last = server.command(table, command)
+        assert status == 200, (command, last["error"])
+    assert last["result"] == "won" and last["over"] and not last["can_undo"]
+    status, refused = server.command(table, "undo")
+    typed = run_cli("play", "big-ben", "--seed", "3", "--no-auto", "--json", "--no-record",
+                    stdin="\n".join([*commands, "undo"]) + "\n").json_lines()  # fmt: skip
+    assert status == 422 and refused["error"] == typed[-1]["error"]
+    assert refused["piles"] == last["piles"]
+    won = [g for g in run_cli("history", "--json").json_lines() if g["id"].startswith(last["save"])]
+    assert [g["result"] for g in won] == ["won"]
+    assert last["save"] not in [s["id"] for s in run_cli("saves", "--json").json_lines()]
+
+
+def test_the_game_is_saved_after_every_move_and_undo(server: Server) -> None:
+    table = server.open(game="klondike", seed="2", auto="off")["table"]
+    for command in ("t2 f1", "t7 f2", "undo"):
+        _, record = server.command(table, command)
+    saved = {s["id"]: s for s in run_cli("saves", "--json").json_lines()}
+    assert saved[record["save"]]["moves"] == 1  # the undo is saved too
+    resumed = run_cli("play", "--resume", record["save"], "--json", "--no-auto", stdin="")
+    assert resumed.json_lines()[0]["piles"] == record["piles"]
+    _, dealt = server.command(table, "new 7")  # the game left is abandoned, as a script's
+    assert dealt["ok"] and dealt["seed"] == 7 and dealt["moves_made"] == 0
+    assert record["save"] not in [s["id"] for s in run_cli("saves", "--json").json_lines()]
+
+
+def test_no_win_is_said_and_stays_said_without_a_new_search(server: Server) -> None:
+    record = server.open(game="golf", seed="10")
+    table = record["table"]
+    for _ in range(40):
+        if record.get("no_win") or record["over"]:
+            break
+        _, record = server.command(table, record["moves"][0])
+    assert record["no_win"].startswith("no win is possible")
+    # A refusal, a look at the rules and a fresh look at the table keep saying it.
+    _, refused = server.command(table, "f1 t1")
+    _, rules = server.command(table, "rules")
+    _, shown = server.request("GET", f"/api/tables/{table}")
+    assert refused["ok"] is False and rules["rules"]
+    assert refused["no_win"] == rules["no_win"] == shown["no_win"] == record["no_win"]
+
+
+def test_leaving_a_game_takes_line_modes_answer(server: Server) -> None:
+    table = server.open(game="klondike", seed="2", auto="off")["table"]
+    _, moved = server.command(table, "t2 f1")
+    asked = moved["questions"]["restart"]
+    assert asked["text"].startswith("Play this deal again from the start? This game (1 move)")
+    assert [c["means"] for c in asked["choices"]] == ["keep", "abandon", "cancel"]
+    status, record = server.request("POST", f"/api/tables/{table}/command",
+                                    {"command": "restart", "answer": "maybe"})  # fmt: skip
+    assert status == 400 and "answer" in record["error"]
+    status, record = server.request("POST", f"/api/tables/{table}/command",
+                                    {"command": "restart", "answer": "cancel"})  # fmt: skip
+    assert status == 422 and record["moves_made"] == 1
+    status, record = server.request("POST", f"/api/tables/{table}/command",
+                                    {"command": "restart", "answer": "keep"})  # fmt: skip
+    assert status == 200 and record["moves_made"] == 0 and record["save"] != moved["save"]
+    assert record["messages"][0].startswith(f"Saved as game {moved['save']}")
+    saved = {s["id"]: s for s in run_cli("saves", "--json").json_lines()}
+    assert saved[moved["save"]]["moves"] == 1 and not record["questions"]

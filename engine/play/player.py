@@ -36,6 +36,7 @@ from .hints import Played
 from .keeper import Keeper, Leaving, Means, Question
 from .progress import Deal, Progress, new_deal
 from .records import GameRecord
+from .saves import SaveStore
 from .session import Session
 from .wording import counted, ending, face_name, seed_line, symbols_in, time_text, trace_lines
 
@@ -65,7 +66,7 @@ class PlayOptions:
     record_history: bool = True  # every game played goes to the player's history
     trace: bool = False  # every card moved is listed (``--trace``)
     symbols: bool = False  # messages name cards with suit symbols ('10♥'), else letters
-    interactive: bool = False  # a person plays: autosave after each move, times in summaries
+    interactive: bool = False  # a person plays: autosave after each move or undo; times shown
 
 
 _LEAVING: dict[str, Leaving] = {"quit": "quit", "restart": "restart", "new": "new"}
@@ -104,7 +105,7 @@ class Outcome:
     ok: bool = True
     error: str | None = None  # the refusal's reason (the position did not change)
     played: Action | None = None  # the player's action
-    played_text: str | None = None  # and in play's notation
+    played_text: str | None = None  # and in play's notation (as it reads in the position before)
     chosen: str | None = None  # why a pile name alone stood for ``played``
     auto: tuple[str, ...] = ()  # the actions the engine then played by itself
     actions: tuple[str, ...] = ()  # what undo or redo took back or played again
@@ -148,6 +149,7 @@ class Player:
         ref: str | None = None,
         *,
         warn: Callable[[str], None] = lambda _: None,
+        store: SaveStore | None = None,
     ) -> None:
         self.game = game
         self.options = options
@@ -155,7 +157,7 @@ class Player:
         self.auto = options.auto
         self.width = 80  # lists of actions are cut to this width, the rules wrapped to it
         self.help_width = 80  # the help is wrapped to this width
-        self.keeper = Keeper(game, record_history=options.record_history, warn=warn)
+        self.keeper = Keeper(game, record_history=options.record_history, store=store, warn=warn)
         self.offered: list[str] = []  # saved games of the deal asked for, not taken up
         self.shown = 0  # how many of the cards moved have been reported (--trace)
 
@@ -171,7 +173,9 @@ class Player:
         self.shown = len(self.steps) if record is not None else 0  # a resumed game's are old
         self.seen = Played(self.game, [s.before for s in self.session.history])
         self.seen.add(self.session.position)
-        self.told_lost: set[State] = set()  # positions where 'no win is possible' was said
+        # Positions where 'no win is possible' (or why no hint is left) was said, with what
+        # was said: a front end that shows it for as long as the position stays reads it here.
+        self.told_lost: dict[State, str] = {}
         self._adviser: Adviser | None = None  # made at the first hint or check
         if self.session.is_over():
             self.keeper.game_over()
@@ -442,6 +446,8 @@ class Player:
         self.progress.sync_times()
         if kind == "redo" and session.is_over():
             self.keeper.game_over()
+        elif self.options.interactive:
+            self.autosave()  # a game left now resumes as it is, not as before the undo
         texts = tuple(self.game.action_text(a) for a in actions)
         said = _Said(self._trace_lines())
         trace = self._fresh_steps()
@@ -468,7 +474,7 @@ class Player:
         said = _Said()
         if action is None:
             said.messages.append(advice.note or "no legal action is left")
-            self.told_lost.add(state)  # said: the board need not say it again
+            self.told_lost[state] = said.messages[-1]  # said: the board need not say it again
         else:
             why = {
                 "winning": "the next move of a winning line",
@@ -482,10 +488,9 @@ class Player:
         )
 
     def inform(self, command: str, kind: Kind) -> Outcome:
-        state = self.position
         game = self.game
         if kind == "moves":
-            texts = tuple(game.action_text(a, state) for a in self.session.legal_actions())
+            texts = tuple(text for _, text in self.legal_moves())
             said = _Said(["legal: " + (", ".join(texts) if texts else "none")])
             return self.outcome(command, kind, said, moves=texts)
         if kind == "board":
@@ -496,6 +501,12 @@ class Player:
             width = min(self.width, 100) - 1
             return self.outcome(command, kind, rules=rules_text(game, width))
         return self.outcome(command, kind, help=self.help_text())
+
+    def legal_moves(self) -> list[tuple[Action, str]]:
+        """The legal actions now, each with its text in play's notation (as 'moves' lists
+        them)."""
+        state = self.position
+        return [(a, self.game.action_text(a, state)) for a in self.session.legal_actions()]
 
     def describe(self, state: State, action: Action, verb: str = "moves ") -> str:
         """' (moves 5C)' for an action that moves a top card; ' (moves 2H and the 3 cards on
@@ -571,12 +582,11 @@ class Player:
         if means == "cancel":
             return self.refused(command.text, f"{kind} cancelled: the game goes on")
         saved = self.leave(saving=means == "keep", abandon=means == "abandon")
+        # Worded before the next game begins: the id is the game left's.
+        line = self.saved_lines(saved)[0].replace("continue", "continue it") if saved else None
         self.begin(deal)
         dealt = self.introduce(command=command.text, kind=kind)
-        if not saved:
-            return dealt
-        line = self.saved_lines(saved)[0].replace("continue", "continue it")
-        return _with_first(dealt, line)
+        return dealt if line is None else _with_first(dealt, line)
 
     # --- actions --------------------------------------------------------------------------
 
@@ -639,9 +649,8 @@ class Player:
             said.messages.append(f"{played_text}{self.describe(before, action)}: {chosen}")
         facts = self._after(played, (action, own), said)
         return self.outcome(
-            text, "action", said, played=action, chosen=chosen,
-            played_text=played_text if chosen else None, **facts,
-        )  # fmt: skip
+            text, "action", said, played=action, chosen=chosen, played_text=played_text, **facts
+        )
 
     def _after(
         self, played: list[Action], own: tuple[Action, list[Step]] | None, said: _Said
@@ -693,7 +702,7 @@ class Player:
             return None
         warning = self.adviser.no_win(state, self.seen)
         if warning:
-            self.told_lost.add(state)
+            self.told_lost[state] = warning
         return warning
 
     def report(self, action: Action, steps: list[Step]) -> str | None:

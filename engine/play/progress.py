@@ -34,6 +34,11 @@ class Deal:
         self.seed = seed
         self.order = order
 
+    @property
+    def deck(self) -> list[str] | None:
+        """A given deck's cards in deal order, as records write them; None for a seed."""
+        return None if self.seed is not None else [card_text(c) for c in self.order]
+
 
 def new_deal(game: Game, seed: Seed | None = None) -> Deal:
     """Deal number ``seed``, or a deal chosen at random (its seed is kept, to replay it)."""
@@ -158,7 +163,7 @@ class Progress:
             id=self.id,
             game=self.game.id,
             seed=deal.seed,
-            deck=None if deal.seed is not None else " ".join(map(card_text, deal.order)),
+            deck=None if deal.deck is None else " ".join(deal.deck),
             result=result,
             score=self.game.score(state),
             cards=len(self.game.cards),

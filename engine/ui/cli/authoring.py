@@ -23,8 +23,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     games = shipped_games()
     if args.json:
         for g in games:
-            record = {"id": g.id, "name": g.name, "decks": g.decks, "aliases": list(g.aliases)}
-            print(json.dumps({**record, "family": g.family}))
+            print(json.dumps(g.as_json()))
         return EXIT_OK
     from rich.table import Table
 

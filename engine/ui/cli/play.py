@@ -22,7 +22,7 @@ from typing import Any
 
 from ....rules.errors import printable
 from ....rules.files import file_problem
-from ...core.cards import card_text, parse_deck, read_deck_text
+from ...core.cards import parse_deck, read_deck_text
 from ...game.game import Game
 from ...game.load import load_game
 from ...play.keeper import Means, Question
@@ -312,8 +312,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.seed is not None or args.deck is not None:
         from ...play.saves import SaveStore
 
-        deck = None if deal.seed is not None else [card_text(c) for c in deal.order]
-        saves = SaveStore().of_deal(game.id, deal.seed, deck)
+        saves = SaveStore().of_deal(game.id, deal.seed, deal.deck)
         if saves and _interactive(args) and _take_offer(saves[0]):
             args.resume = str(saves[0].path)
             try:

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ...play.records import RecordError
-from .tables import Refused, Tables, command_text
+from .tables import Refused, Tables, command_answer, command_text
 
 HOST = "127.0.0.1"
 MAX_BODY = 16_384  # bytes of a request's body: a command or a deck is far less
@@ -81,16 +81,7 @@ def make_app(tables: Tables | None = None) -> Starlette:
         from ....rules.catalog import shipped_games
 
         found = await run_in_threadpool(shipped_games)
-        listing = [
-            {
-                "id": g.id,
-                "name": g.name,
-                "decks": g.decks,
-                "aliases": list(g.aliases),
-            }
-            for g in found
-        ]
-        return JSONResponse({"ok": True, "games": listing})
+        return JSONResponse({"ok": True, "games": [g.as_json() for g in found]})
 
     async def saves(_: Request) -> Response:
         found = await run_in_threadpool(kept.store.all)
@@ -104,20 +95,19 @@ def make_app(tables: Tables | None = None) -> Starlette:
     async def open_table(request: Request) -> Response:
         body = await _body(request)
         uid, table = await run_in_threadpool(kept.open, body)
-        record = await run_in_threadpool(table.answer, None)
-        record.update(table=uid, **table.opening())
-        return JSONResponse(record)
+        record = await run_in_threadpool(table.opening)
+        return JSONResponse({**record, "table": uid})
 
     async def show_table(request: Request) -> Response:
         table = kept.get(request.path_params["table"])
-        record = await run_in_threadpool(table.answer, None)
-        record.update(table=request.path_params["table"], **table.opening())
-        return JSONResponse(record)
+        record = await run_in_threadpool(table.current)
+        return JSONResponse({**record, "table": request.path_params["table"]})
 
     async def command(request: Request) -> Response:
         table = kept.get(request.path_params["table"])
-        text = command_text(await _body(request))
-        record = await run_in_threadpool(table.command, text)
+        body = await _body(request)
+        text, answer = command_text(body), command_answer(body)
+        record = await run_in_threadpool(table.command, text, answer)
         return JSONResponse(record, status_code=200 if record["ok"] else 422)
 
     async def close_table(request: Request) -> Response:

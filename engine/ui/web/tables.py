@@ -1,10 +1,12 @@
 """The games open in the browser: one ``WebTable`` per table, kept by ``Tables``.
 
-A table plays one game through the engine's ``Progress`` (the session, the engine's own moves,
-the record), ``Keeper`` (the save and the history, in the same files as ``solitaire play``) and
-``Adviser`` (hints, and whether a win is still possible). A table holds its save's lock only
-while it answers a request, so that a game left in the browser can be resumed at the terminal;
-when the save changed meanwhile (played elsewhere), the table reads it again first.
+A table plays one game through the shared ``Player`` (``engine/play/player.py``), as line mode
+and the terminal table do: the moves, the engine's own moves, undo and redo, the hints, the
+check that no win is possible, the save and the history (in the same files as
+``solitaire play``), and the words for the player. Its answers are ``play --json``'s records
+(``serial.outcome_record``) with the fields the page draws from. A table holds its save's lock
+only while it answers a request, so that a game left in the browser can be resumed at the
+terminal; when the save changed meanwhile (played elsewhere), the table reads it again first.
 Everything a request can name is a game id, a deal number, a deck or a save's id: never a path.
 """
 
@@ -15,26 +17,24 @@ import secrets
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ....rules.errors import printable
-from ...core.cards import DOWN, DeckError, card_text, parse_deck
+from ...core.cards import DOWN, DeckError, parse_deck
 from ...core.seeds import Seed, parse_seed
-from ...core.state import Action, IllegalAction, State
+from ...core.state import Action, State
 from ...game.game import Game
-from ...play import assist
-from ...play.keeper import Keeper
-from ...play.progress import Deal, Progress, new_deal
-from ...play.records import RecordError, check_rules, deal_order, read_record
+from ...play.keeper import Means
+from ...play.player import Outcome, Player, PlayOptions, checked_deal
+from ...play.progress import Deal, new_deal
+from ...play.records import GameRecord, RecordError, read_record
 from ...play.saves import SaveStore
-from ...play.serial import position_json  # the same records as play --json
+from ...play.serial import outcome_record  # the same records as play --json
 from .layout import page_layout
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ...play.advice import Adviser
 
 MAX_TABLES = 32  # tables kept in memory; the oldest is saved and let go past this
 MAX_COMMAND = 200  # characters of one command: an action is a few words
+WIDTH = 100  # the player's lines (the rules, a list of automatic moves) are cut to this
 _SAVE_ID = re.compile(r"[0-9a-f]{4,64}")
 
 
@@ -81,8 +81,17 @@ def parse_deal(game: Game, seed: object, deck: object) -> Deal:
         raise Refused(f"seed: {exc}") from None
 
 
+# The commands a table takes: what changes the game or tells about it. 'save FILE' names a
+# file and 'quit' ends a terminal's game: the page saves after every move and closes the table.
+_TAKEN = frozenset(
+    {"action", "undo", "redo", "hint", "moves", "board", "rules", "help", "auto", "restart", "new"}
+)
+_NOT_HERE = "'{}' is the terminal's: the table saves the game after every move (close it to leave)"
+_ELSEWHERE = "this game was played elsewhere since: the table shows its save"
+
+
 class WebTable:
-    """One game open in the browser."""
+    """One game open in the browser, played by the shared ``Player``."""
 
     def __init__(
         self,
@@ -91,49 +100,47 @@ class WebTable:
         store: SaveStore,
         resume: Path | None = None,
         auto: bool = True,
+        offer: bool = False,
     ) -> None:
+        """``offer``: the deal was asked for by its number or its cards, so that unfinished
+        games of it are named (as line mode names them)."""
         self.game = game
-        self.auto = auto  # the engine's safe moves to the foundations and forced finish
-        self.store = store
         self.lock = threading.Lock()  # one request at a time plays on a table
-        self.keeper = Keeper(game, store=store)
-        self._adviser: Adviser | None = None
+        # A person plays: every move, undo and redo is saved, as at a terminal.
+        self.player = Player(game, PlayOptions(auto=auto, interactive=True), store=store)
+        self.player.width = WIDTH
         self.message = ""
         self._saved_stamp: int | None = None
         if resume is not None:
             self._resume(resume)
         else:
+            if offer:
+                self.player.offered = [s.id for s in store.of_deal(game.id, deal.seed, deal.deck)]
             self._begin(deal)
 
     # --- starting and resuming ------------------------------------------------------------
 
-    def _begin(self, deal: Deal, record: Any = None, source: Path | None = None) -> None:
-        self.progress = Progress(self.game, deal, record, auto=self.auto)
-        self.keeper.begin(self.progress, source)
-        self.seen: set[State] = {s.before for s in self.session.history}
-        self.seen.add(self.session.position)
-        self._adviser = None
-        if self.session.is_over():
-            self.keeper.game_over()
+    def _begin(
+        self, deal: Deal, record: GameRecord | None = None, source: Path | None = None
+    ) -> None:
+        self.player.begin(deal, record, source)
+        self.opened = self.player.introduce(str(source) if source is not None else None)
         self._saved_stamp = self._stamp()
 
     def _resume(self, path: Path) -> None:
-        record = read_record(path)
         try:
-            check_rules(record, self.game)
-            deal = Deal(record.seed, deal_order(record, self.game))
+            record, deal = self.player.claim_saved(read_record(path), path)
         except RecordError as exc:
+            self.player.keeper.release()
             raise Refused(f"cannot resume: {exc}", 409) from None
-        self.keeper.claim(record.id)
         try:
-            record = read_record(path)  # the last one saved, now that it is ours
             self._begin(deal, record, path)
         finally:
-            self.keeper.release()
+            self.player.keeper.release()
 
     def _stamp(self) -> int | None:
         try:
-            return self.keeper.saved_path().stat().st_mtime_ns
+            return self.player.keeper.saved_path().stat().st_mtime_ns
         except OSError:
             return None
 
@@ -142,187 +149,133 @@ class WebTable:
         stamp = self._stamp()
         if stamp is None or stamp == self._saved_stamp:
             return
-        path = self.keeper.saved_path()
+        path = self.player.keeper.saved_path()
         try:
             record = read_record(path)
+            deal = checked_deal(record, self.game, path)
         except RecordError:
             return
         if record.result is None:
-            self._begin(Deal(record.seed, deal_order(record, self.game)), record, path)
-            self.message = "this game was played elsewhere since: the table shows its save"
+            self._begin(deal, record, path)
+            self.message = _ELSEWHERE
 
-    # --- the game -------------------------------------------------------------------------
+    # --- playing --------------------------------------------------------------------------
 
-    @property
-    def session(self) -> Any:
-        return self.progress.session
-
-    @property
-    def adviser(self) -> Adviser:
-        if self._adviser is None:
-            from ...play.advice import Adviser, hint_seconds
-
-            self._adviser = Adviser(self.game, seconds=hint_seconds(), after=self.progress.after)
-        return self._adviser
-
-    def command(self, text: str) -> dict[str, Any]:
-        """Play one command: an action in ``play``'s notation, or undo, redo, hint, restart,
-        new [SEED], rules. The answer is a JSON record (see docs/web.md)."""
+    def command(self, text: str, answer: Means | None = None) -> dict[str, Any]:
+        """Play one command of ``play`` (an action in its notation, undo, redo, hint, rules,
+        restart, new [SEED]...) through the player; ``answer`` is the player's answer to the
+        question a command that leaves a game with moves asks (``questions`` in the record).
+        The answer is a JSON record (see docs/web.md)."""
         with self.lock:
             self.message = ""
-            self.keeper.claim(self.progress.id)
+            keeper = self.player.keeper
+            keeper.claim(self.player.progress.id)
             try:
                 self._catch_up()
-                answer = self._command(text)
-                if not self.session.is_over() and self.progress.moves:
-                    self.keeper.autosave()
+                outcome = self._perform(text, answer)
                 self._saved_stamp = self._stamp()
             finally:
-                self.keeper.release()
-        return answer
+                keeper.release()
+            return self.record(outcome)
 
-    def _command(self, text: str) -> dict[str, Any]:
-        words = text.split()
-        name = words[0].lower() if words else ""
-        if name in ("undo", "redo") and len(words) == 1:
-            return self._undo_redo(text, name)
-        if name == "hint" and len(words) == 1:
-            return self._hint(text)
-        if name == "rules" and len(words) == 1:
-            from ...play.rules_text import rules_text
+    def _perform(self, text: str, answer: Means | None) -> Outcome:
+        player = self.player
+        command = player.parse(text)
+        if command.kind not in _TAKEN:
+            return player.refused(text, _NOT_HERE.format(command.words[0].lower()))
+        # Without an answer, leaving a game with moves abandons it, as a script's does.
+        return player.perform(command, answer)
 
-            return self.answer(text, rules=rules_text(self.game, 90))
-        if name in ("restart", "new") and len(words) <= (1 if name == "restart" else 2):
-            return self._restart(text, name, words[1:])
-        return self._act(text, words)
+    def opening(self) -> dict[str, Any]:
+        """The record of the game as it was dealt or resumed (the first answer), then what the
+        page needs once: the game's name, its layout, its own actions and their keys."""
+        with self.lock:
+            record = self.record(self.opened)
+        return {**record, **self._furniture()}
 
-    def _act(self, text: str, words: list[str]) -> dict[str, Any]:
-        session = self.session
-        before = session.position
-        if self.keeper.won or session.is_over():
-            return self.refuse(text, "the game is over: 'restart' or 'new'")
-        try:
-            pile = self.game.layout.index.get(words[0]) if len(words) == 1 else None
-            if pile is not None and words[0] not in self.game.notation.keys:
-                found = assist.preferred(self.game, before, pile)
-                if found is None:
-                    raise ValueError(f"{words[0]}: no legal move now")
-                action = found[0]
-            else:
-                action = self.game.parse_action(text, before)
-            session.push(action)
-        except (ValueError, IllegalAction) as exc:
-            return self.refuse(text, str(exc))
-        known = len(session.history) - 1
-        self.progress.settle()
-        self.seen.update(entry.before for entry in session.history[known:])
-        self.seen.add(session.position)
-        auto = [self.game.action_text(p.action, p.before) for p in session.history[known + 1 :]]
-        if session.is_over():
-            self.keeper.game_over()
-        return self.answer(text, played=self.game.action_text(action, before), auto=auto)
+    def current(self) -> dict[str, Any]:
+        """The record of the game as it stands, with what the page needs once."""
+        with self.lock:
+            record = self.record(self.player.outcome(None, "board"))
+        return {**record, **self._furniture()}
 
-    def _undo_redo(self, text: str, name: str) -> dict[str, Any]:
-        refusal = self.keeper.undo_refusal() if name == "undo" else None
-        if refusal:
-            return self.refuse(text, refusal)
-        try:
-            actions = self.session.undo() if name == "undo" else self.session.redo_choice()
-        except IndexError as exc:
-            return self.refuse(text, str(exc))
-        self.progress.sync_times()
-        if name == "redo" and self.session.is_over():
-            self.keeper.game_over()
-        return self.answer(text, actions=[self.game.action_text(a) for a in actions])
+    # --- answers --------------------------------------------------------------------------
 
-    def _hint(self, text: str) -> dict[str, Any]:
-        state = self.session.position
-        advice = self.adviser.advise(state, self.seen)
-        action = advice.action
-        extra: dict[str, Any] = {"hint": None, "hint_kind": advice.kind}
+    def record(self, outcome: Outcome) -> dict[str, Any]:
+        """``play --json``'s record of ``outcome`` (``serial.outcome_record``), then the
+        fields of the page: where the legal actions go, the counts, what can be undone."""
+        player, game = self.player, self.game
+        session = player.session
+        state = session.position
+        deal = player.deal
+        record = outcome_record(game, outcome)
+        record.update(game=game.id, seed=deal.seed)
+        if deal.deck is not None:
+            record["deck"] = deal.deck
+        if outcome.ok and outcome.played_text is not None:
+            record["played"] = outcome.played_text
+        action = outcome.advice.action if outcome.advice is not None else None
         if action is not None:
-            names = self.game.pile_names
-            extra.update(
-                hint=self.game.action_text(action, state),
+            names = game.pile_names
+            record.update(
                 hint_source=names[action.src] if action.src >= 0 else None,
                 hint_target=names[action.dst] if action.dst >= 0 else None,
                 hint_count=max(action.n, 1),
             )
-        if advice.note:
-            extra["no_win"] = advice.note
-        return self.answer(text, winnable=advice.winnable, **extra)
-
-    def _restart(self, text: str, name: str, words: list[str]) -> dict[str, Any]:
-        if name == "restart":
-            deal = self.progress.deal
-        else:
-            deal = parse_deal(self.game, words[0] if words else None, None)
-        self.keeper.leave(saving=False, abandon=True)
-        self._begin(deal)
-        return self.answer(text)
-
-    # --- answers --------------------------------------------------------------------------
-
-    def refuse(self, text: str, reason: str) -> dict[str, Any]:
-        return self.answer(text, ok=False, error=reason)
-
-    def answer(
-        self, command: str | None, ok: bool = True, error: str | None = None, **extra: Any
-    ) -> dict[str, Any]:
-        """The record of one command: ``play --json``'s fields, then the page's."""
-        record: dict[str, Any] = {"command": command, "ok": ok, "error": error}
-        record.update(self.state())
-        record.update(extra)
-        return record
-
-    def state(self) -> dict[str, Any]:
-        game, session = self.game, self.session
-        state = session.position
-        deal = self.progress.deal
-        record: dict[str, Any] = {"game": game.id, "seed": deal.seed}
-        if deal.seed is None:
-            record["deck"] = [card_text(c) for c in deal.order]
-        record.update(position_json(game, state))
+        # Said once by the player after the action that reached this position (the check
+        # runs then, not at every request); the page shows it while the position stays.
+        warning = outcome.no_win or player.told_lost.get(state)
+        if warning and not session.is_over():
+            record["no_win"] = warning
+        legal = player.legal_moves()
         record.update(
-            auto_moves=self.auto,
-            save=self.keeper.id,
-            moves=self.progress.moves,
-            seconds=round(self.progress.seconds(), 1),
+            moves=[text for _, text in legal],
+            move_piles=[self._piles_of(state, a) for a, _ in legal],
+            moves_made=player.progress.moves,
+            seconds=round(player.progress.seconds(), 1),
             cards=len(game.cards),
             score_label=game.spec.score.label,
             over=session.is_over(),
-            can_undo=any(not p.auto for p in session.history) and not self.keeper.won,
+            can_undo=any(not p.auto for p in session.history) and not player.keeper.won,
             can_redo=bool(session.undone),
-            legal=self._legal(state),
+            auto_moves=player.auto,
+            save=player.keeper.id,
             hidden={
                 name: down
                 for name, cards in zip(game.pile_names, state.piles, strict=True)
                 if (down := [i for i, card in enumerate(cards) if card & DOWN])
             },
+            messages=list(outcome.messages) if outcome.ok else [],
             message=self.message,
+            questions=self._questions(),
         )
-        if not session.is_over():
-            warning = self.adviser.no_win(state, self.seen)
-            if warning:
-                record["no_win"] = warning
         return record
 
-    def _legal(self, state: State) -> list[dict[str, Any]]:
-        """The legal actions, with their piles, for the page to match clicks and drags."""
-        names = self.game.pile_names
-        found: list[dict[str, Any]] = []
-        for action in self.session.legal_actions():
-            found.append(
-                {
-                    "text": self.game.action_text(action, state),
-                    "name": action.name,
-                    "source": names[action.src] if action.src >= 0 else None,
-                    "target": names[action.dst] if action.dst >= 0 else None,
-                    "count": max(action.n, 1),
-                    "stock": self._moves_stock(state, action),
+    def _questions(self) -> dict[str, Any]:
+        """What restart and new would ask first (line mode's questions), by command."""
+        asked: dict[str, Any] = {}
+        for leaving in ("restart", "new"):
+            question = self.player.keeper.question(leaving)
+            if question is not None:
+                asked[leaving] = {
+                    "text": question.text,
+                    "choices": [
+                        {"key": c.key, "word": c.word, "means": c.means} for c in question.choices
+                    ],
+                    "default": question.default,
                 }
-            )
-        return found
+        return asked
+
+    def _piles_of(self, state: State, action: Action) -> dict[str, Any]:
+        """Where an action goes, for the page to match clicks and drags."""
+        names = self.game.pile_names
+        return {
+            "name": action.name,
+            "source": names[action.src] if action.src >= 0 else None,
+            "target": names[action.dst] if action.dst >= 0 else None,
+            "count": max(action.n, 1),
+            "stock": self._moves_stock(state, action),
+        }
 
     def _moves_stock(self, state: State, action: Action) -> bool:
         """Whether an action without piles changes the stock (what a click on it plays)."""
@@ -332,8 +285,7 @@ class WebTable:
         after = self.game.apply(state, action)
         return any(len(after.piles[p]) != len(state.piles[p]) for p in stocks)
 
-    def opening(self) -> dict[str, Any]:
-        """What the page needs once: the game, its layout, its own actions and their keys."""
+    def _furniture(self) -> dict[str, Any]:
         game = self.game
         own = []
         for name, effect in game.effects.items():
@@ -341,20 +293,16 @@ class WebTable:
                 continue
             keys = [k for k, v in game.notation.keys.items() if v == name and k != name]
             own.append({"name": name, "keys": keys, "help": effect.help or name})
-        return {
-            "name": game.name,
-            "layout": page_layout(game),
-            "buttons": own,
-        }
+        return {"name": game.name, "layout": page_layout(game), "buttons": own}
 
     def close(self) -> None:
         """Let the game go: saved when the player moved, as a terminal's quit keeps it."""
         with self.lock:
             try:
-                self.keeper.claim(self.progress.id)
+                self.player.keeper.claim(self.player.progress.id)
             except RecordError:
                 return  # another program plays it now: its save is that program's
-            self.keeper.leave(saving=True)
+            self.player.leave(saving=True)
 
 
 class Tables:
@@ -379,7 +327,8 @@ class Tables:
             table = WebTable(game, Deal(None, []), self.store, path, auto)
         else:
             deal = parse_deal(game, body.get("seed"), body.get("deck"))
-            table = WebTable(game, deal, self.store, auto=auto)
+            asked = body.get("seed") not in (None, "") or body.get("deck") not in (None, "")
+            table = WebTable(game, deal, self.store, auto=auto, offer=asked)
         uid = secrets.token_hex(12)
         with self.lock:
             self.tables[uid] = table
@@ -421,6 +370,17 @@ class Tables:
             self.tables.clear()
         for table in tables:
             table.close()
+
+
+def command_answer(body: dict[str, Any]) -> Means | None:
+    """The player's answer to a command's question, if the request gives one."""
+    answer = body.get("answer")
+    if answer is None:
+        return None
+    if answer not in ("keep", "abandon", "cancel"):
+        raise Refused("answer: 'keep', 'abandon' or 'cancel'")
+    means: Means = answer
+    return means
 
 
 def command_text(body: dict[str, Any]) -> str:

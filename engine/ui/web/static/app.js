@@ -8,6 +8,7 @@ const page = {
   table: null, // the server's id of this table
   plan: null, // the layout plan
   state: null, // the last record from the server
+  legal: [], // its legal actions: { text, name, source, target, count, stock }
   picked: null, // { pile, count } chosen by a click
   hint: null, // { source, target, count, name }
   shownAt: 0, // when the last record came (for the clock)
@@ -33,6 +34,7 @@ async function call(method, path, body) {
 function say(text, error) {
   const box = $("message");
   box.textContent = text || "";
+  box.title = text || ""; // the whole of a line too long for the bar
   box.className = error ? "error" : "";
 }
 
@@ -101,6 +103,15 @@ async function openTable(game) {
   $("tools").hidden = false;
   makeButtons(data.buttons);
   show(data);
+  say([data.message, ...data.messages].filter(Boolean).join(" \u00b7 "));
+  if (data.saved_games && data.saved_games.length) {
+    // An unfinished game of this deal, kept apart: one click takes it up here.
+    const link = document.createElement("a");
+    link.id = "take-up";
+    link.href = `/play/${encodeURIComponent(data.game)}?resume=${data.saved_games[0]}`;
+    link.textContent = "continue it here";
+    $("message").append(" \u00b7 ", link);
+  }
   window.addEventListener("resize", () => draw());
   window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/tables/${page.table}/close`));
   setInterval(status, 1000);
@@ -131,8 +142,15 @@ function remember(data) {
   if (location.pathname + location.search !== address) history.replaceState(null, "", address);
 }
 
+// The legal actions with where they go: play's texts ("moves", as play --json lists them)
+// beside their piles ("move_piles", in the same order).
+function legalActions(data) {
+  return (data.moves || []).map((text, i) => ({ text, ...data.move_piles[i] }));
+}
+
 function show(data) {
   page.state = data;
+  page.legal = legalActions(data);
   page.version += 1;
   page.shownAt = Date.now();
   page.picked = null;
@@ -141,7 +159,7 @@ function show(data) {
   status();
   $("undo").disabled = !data.can_undo;
   $("redo").disabled = !data.can_redo;
-  for (const button of $("own").children) button.disabled = !data.legal.some((a) => a.name === button.dataset.action && !a.source);
+  for (const button of $("own").children) button.disabled = !page.legal.some((a) => a.name === button.dataset.action && !a.source);
 }
 
 function status() {
@@ -153,7 +171,7 @@ function status() {
   box.textContent = "";
   const parts = [
     `${data.cards_placed}/${data.cards} ${data.score_label}`,
-    `${data.moves} move${data.moves === 1 ? "" : "s"}`,
+    `${data.moves_made} move${data.moves_made === 1 ? "" : "s"}`,
     time,
     data.seed !== null && data.seed !== undefined ? `deal ${data.seed}` : "given deck",
   ];
@@ -225,11 +243,11 @@ function draw() {
 
 // --- playing ----------------------------------------------------------------------------------
 
-async function send(command) {
+async function send(command, answer) {
   if (!page.table || page.busy) return null;
   page.busy = true;
   try {
-    const data = await call("POST", `/api/tables/${page.table}/command`, { command });
+    const data = await call("POST", `/api/tables/${page.table}/command`, answer ? { command, answer } : { command });
     if (!("piles" in data)) {
       say(data.error, true);
       return data;
@@ -248,22 +266,51 @@ async function send(command) {
       $("rules").showModal();
     }
     show(data);
+    // The player's own words (the same as line mode's), after a note from the server.
     if (!data.ok) say(data.error, true);
-    else if (data.hint) say(`hint: ${data.hint}` + (data.hint_kind === "heuristic" ? " (a guess: no winning line found quickly)" : ""));
-    else if (command === "hint") say(data.no_win || "no move to suggest");
-    else if (data.message) say(data.message);
-    else if (data.auto && data.auto.length) say(`${data.played}; then by itself: ${data.auto.join(", ")}`);
-    else if (data.played) say(data.played);
-    else if (data.actions && (command === "undo" || command === "redo")) say(`${command === "undo" ? "undone" : "redone"}: ${data.actions.join(", ")}`);
-    else say("");
+    else say([data.message, ...data.messages].filter(Boolean).join(" \u00b7 "));
     return data;
   } finally {
     page.busy = false;
   }
 }
 
+// Restart or a new deal: first the question line mode asks when the game has moves (keep it
+// saved, abandon it, or go on), its choices as buttons and their keys.
+function leave(kind) {
+  const question = (page.state.questions || {})[kind];
+  if (!question) return send(kind);
+  const box = $("ask");
+  const choose = (means) => {
+    box.close();
+    if (means !== "cancel") send(kind, means);
+  };
+  $("ask-text").textContent = question.text;
+  const choices = $("ask-choices");
+  choices.textContent = "";
+  for (const choice of question.choices) {
+    const button = document.createElement("button");
+    button.textContent = choice.word;
+    button.dataset.means = choice.means;
+    button.title = `(${choice.key})`;
+    button.addEventListener("click", () => choose(choice.means));
+    choices.appendChild(button);
+  }
+  box.onkeydown = (event) => {
+    const choice = question.choices.find((c) => c.key === event.key.toLowerCase());
+    if (choice) {
+      event.preventDefault();
+      choose(choice.means);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      choose(question.default);
+    }
+  };
+  box.showModal();
+}
+
 function actions() {
-  return page.state ? page.state.legal : [];
+  return page.legal;
 }
 
 function role(name) {
@@ -416,7 +463,7 @@ function onDouble(event) {
 }
 
 function onKey(event) {
-  if (!page.table || event.target.tagName === "INPUT" || $("rules").open) return;
+  if (!page.table || event.target.tagName === "INPUT" || $("rules").open || $("ask").open) return;
   const key = event.key;
   if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "z") send(event.shiftKey ? "redo" : "undo");
   else if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === "y") send("redo");
@@ -437,12 +484,8 @@ function start() {
   $("redo").addEventListener("click", () => send("redo"));
   $("hint").addEventListener("click", () => send("hint"));
   $("rules-button").addEventListener("click", () => send("rules"));
-  $("restart").addEventListener("click", () => {
-    if (!page.state.moves || page.state.over || confirm("Play this deal again from the start?")) send("restart");
-  });
-  $("new").addEventListener("click", () => {
-    if (!page.state.moves || page.state.over || confirm("Leave this game for another deal?")) send("new");
-  });
+  $("restart").addEventListener("click", () => leave("restart"));
+  $("new").addEventListener("click", () => leave("new"));
   const felt = $("felt");
   felt.addEventListener("pointerdown", onDown);
   window.addEventListener("pointermove", onMove);
