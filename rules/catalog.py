@@ -6,6 +6,7 @@ the folder's listing, so that finding one game does not read every rule file.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -16,25 +17,9 @@ from .files import decode, is_file, read_bytes
 from .frozen import frozen_dataclass
 
 # The catalogue's headings, in the order ``solitaire list`` shows the families; the keys are
-# the values of a rule file's ``family`` (rules.model.Family).
-FAMILY_TITLES: dict[str, str] = {
-    "clock": "Clock: cards go to their hours",
-    "freecell": "FreeCell-like: free cells, every card dealt face up",
-    "klondike": "Klondike-like: a stock turned to a waste, a tableau in steps",
-    "gypsy": "Gypsy-like: the stock deals a card to every pile",
-    "yukon": "Yukon-like: any face-up card moves with the cards on it",
-    "spider": "Spider-like: full suits leave the tableau",
-    "forty-thieves": "Forty Thieves-like: piles built in suit, a stock turned once",
-    "canfield": "Canfield-like: a reserve feeds the tableau",
-    "raglan": "Raglan-like: open piles in steps and a reserve of single cards",
-    "bakers-dozen": "Baker's Dozen-like: short open piles, no cells",
-    "beleaguered-castle": "Beleaguered Castle-like: long open rows built regardless of suit",
-    "fan": "Fan-like: fans of three cards",
-    "golf": "Golf-like: one pile built up or down",
-    "pairing": "Pairing: cards leave two by two",
-    "montana": "Montana-like: gaps in a grid",
-    "other": "Other games",
-}
+# the values of a rule file's ``family`` (rules.model.Family). They name games, so they are
+# data beside the rule files.
+FAMILY_TITLES: dict[str, str] = json.loads((GAMES_DIR / "families.json").read_text("utf-8"))
 
 
 @frozen_dataclass

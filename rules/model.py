@@ -441,9 +441,8 @@ class GameSpec(Record):
     description: Text = ""
     """One paragraph about the game."""
     family: Family = "other"
-    """The family the catalogue lists the game under: games played alike (clock, freecell,
-    klondike, spider, yukon, forty-thieves, gypsy, canfield, bakers-dozen, beleaguered-castle,
-    raglan, fan, golf, pairing, montana, other)."""
+    """The family the catalogue lists the game under: games played alike share one; ``other``
+    for a game of no family."""
     decks: Annotated[int, Ge(1), Le(MAX_DECKS)] = 1
     """How many decks are shuffled together."""
     suits: Annotated[tuple[Literal["C", "D", "H", "S"], ...], MinLen(1), MaxLen(4)] = (

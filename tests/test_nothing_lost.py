@@ -3,7 +3,6 @@ lock files are never followed through links and are kept or removed with their s
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import os
 from collections.abc import Callable
@@ -13,6 +12,7 @@ import pytest
 
 from conftest import ROOT, run_cli
 from yaml_solitaire.engine.game.load import load_game
+from yaml_solitaire.engine.play.player import PlayOptions
 from yaml_solitaire.engine.play.progress import Deal
 from yaml_solitaire.engine.play.records import deal_order, read_record
 from yaml_solitaire.engine.play.saves import SaveStore
@@ -109,10 +109,8 @@ def test_resuming_in_line_mode_keeps_the_save(
     assert "1 played: 0 won, 0 lost, 1 unfinished" in history, history
 
 
-def table_options() -> argparse.Namespace:
-    return argparse.Namespace(
-        json=False, trace=False, no_record=False, no_auto=False, ascii=False, line=False
-    )
+def table_options() -> PlayOptions:
+    return PlayOptions(symbols=True, interactive=True)
 
 
 @pytest.mark.parametrize("way", WAYS, ids=lambda w: w.__name__)

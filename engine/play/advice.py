@@ -19,6 +19,7 @@ from ..core.state import Action, State
 from ..game.game import Game
 from .hints import After, choose
 from .solver import Budget, Solver
+from .wording import score_text
 
 Kind = Literal["winning", "heuristic", "none"]
 
@@ -32,7 +33,7 @@ class Advice:
 
 
 def _lost_note(game: Game, state: State) -> str:
-    return f"no win is possible: {game.score(state)} {game.spec.score.label}"
+    return f"no win is possible: {score_text(game, state)}"
 
 
 # The hint's search is bounded by positions, so that it gives the same answer on every machine

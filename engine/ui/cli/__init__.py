@@ -269,7 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--winnable",
         action="store_true",
-        help="how long finding a winnable deal takes ('play --winnable'), --deals times over",
+        help="how long finding a winnable deal takes ('play --winnable'), --deals times over "
+        "(default: off)",
     )
     p.add_argument(
         "--json", action="store_true", help="one JSON object (default: text and a table)"

@@ -255,7 +255,7 @@ class TableApp(App[int]):
 
     def played_itself(self) -> bool:
         """Whether the engine played this game to its end from the deal, the player having
-        had no choice to make (Clock)."""
+        had no choice to make (a game whose every move is forced)."""
         session = self.player.session
         return session.is_over() and all(entry.auto for entry in session.history)
 

@@ -1,7 +1,7 @@
 """Which piles the page draws where, from the rule file's roles, arrangements and ``display``.
 
-Only the grouping is decided here; the page turns it into sizes for the window it has. A clock
-layout puts piles with hours on rings round a clock face (foundations on the inner ring, the
+Only the grouping is decided here; the page turns it into sizes for the window it has. The
+clock layout puts piles with hours on rings round a clock face (foundations on the inner ring, the
 other groups outside them) and the centre's piles in the middle; every other pile, on either
 layout, goes into the rows: stock, waste, reserves and cells at the top left, foundations at the
 top right, then a pyramid, a grid, a wrapped row of many one-card piles, or fanned columns.
@@ -40,9 +40,9 @@ def page_layout(game: Game) -> dict[str, Any]:
     layout = game.layout
     dealt = game.deal_seed(0).piles
     hours, centre = dial_places(game)
-    on_clock = game.spec.display.layout == "clock" and any(hours)
+    on_dial = game.spec.display.layout == "clock" and any(hours)
     rings: list[list[list[str]]] = []
-    if on_clock:
+    if on_dial:
         ringed = [g for g, piles in layout.groups.items() if any(hours[p] for p in piles)]
         ringed.sort(key=lambda g: layout.role[layout.groups[g][0]] != "foundation")
         for group in ringed:
@@ -55,7 +55,7 @@ def page_layout(game: Game) -> dict[str, Any]:
     top_right: list[str] = []
     blocks: list[dict[str, Any]] = []
     for group, piles in layout.groups.items():
-        members = [p for p in piles if not (on_clock and (hours[p] or p in centre))]
+        members = [p for p in piles if not (on_dial and (hours[p] or p in centre))]
         if not members:
             continue
         role = layout.role[members[0]]
@@ -67,9 +67,9 @@ def page_layout(game: Game) -> dict[str, Any]:
             blocks.append(_block(game, group, members, dealt))
     roles = {game.pile_names[p]: layout.role[p] for p in range(len(layout))}
     return {
-        "clock": on_clock,
+        "clock": on_dial,
         "rings": rings,
-        "centre": [game.pile_names[p] for p in sorted(centre)] if on_clock else [],
+        "centre": [game.pile_names[p] for p in sorted(centre)] if on_dial else [],
         "top_left": top_left,
         "top_right": top_right,
         "blocks": blocks,
