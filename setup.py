@@ -78,6 +78,9 @@ def compiled_extensions() -> list[Any]:
             link.unlink()
         link.symlink_to(ROOT, target_is_directory=True)
         os.environ["MYPYPATH"] = str(link.parent)
+        # C written by an earlier build can name what a changed module no longer exports, and
+        # the compiler then fails (a silent fall back to pure Python): every build starts clean.
+        shutil.rmtree(ROOT / "build" / "mypyc", ignore_errors=True)
         extensions: list[Any] = mypycify(
             ["--explicit-package-bases", *paths],
             separate=True,  # a shared library per module, beside it: right __file__ values

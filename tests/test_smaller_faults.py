@@ -350,5 +350,8 @@ def resume_cpu_seconds(path: Path) -> float:
 def test_resuming_grows_linearly_with_the_actions(tmp_path: Path) -> None:
     short, long = klondike_record(tmp_path, 5_000), klondike_record(tmp_path, 20_000)
     resume_cpu_seconds(short)  # warm-up: imports, the cache
-    ratio = resume_cpu_seconds(long) / resume_cpu_seconds(short)
+    # The best of three each: a tenth of a second is easily stretched by anything else.
+    ratio = min(resume_cpu_seconds(long) for _ in range(3)) / min(
+        resume_cpu_seconds(short) for _ in range(3)
+    )
     assert ratio < 7, ratio  # four times the actions: four times the time, not sixteen
