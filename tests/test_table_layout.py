@@ -165,6 +165,33 @@ def test_no_pile_hides_another_in_the_rule_files_of_the_tests(path: Path) -> Non
     assert check_game(load_game(str(path)), str(path)) == []
 
 
+@pytest.mark.parametrize(
+    "game_id",
+    [g.id for g in shipped_games() if any(load_game(g.id).layout.covered_by)],
+)
+def test_a_covered_pile_is_drawn_above_and_between_the_piles_that_cover_it(game_id: str) -> None:
+    """A pyramid, Tri Peaks' peaks: the picture shows which cards hold which, at every size."""
+    game = load_game(game_id)
+    app = make_app(game, options(), new_deal(game, 1), game_id, ticking=False)
+    covered = [(p, c) for p, c in enumerate(game.layout.covered_by) if c]
+
+    async def main() -> None:
+        async with app.run_test(size=SIZES[0]) as pilot:
+            for size in SIZES:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                boxes = app.query_one(TableView).picture.boxes  # type: ignore[union-attr]
+                for pile, covers in covered:
+                    box = boxes[pile]
+                    middle = box.x + box.w / 2
+                    below = [boxes[c] for c in covers]
+                    where = f"{game_id} {size}: {game.pile_names[pile]}"
+                    assert all(b.y > box.y for b in below), where
+                    assert min(b.x for b in below) <= middle <= max(b.x + b.w for b in below)
+
+    asyncio.run(main())
+
+
 @pytest.mark.parametrize("game_id", ["big-ben", "clock", "klondike", "pyramid", "spider"])
 def test_no_pile_hides_another_without_colour_or_suit_symbols(game_id: str) -> None:
     """Cards in brackets ('[10H]') are wider: the plan gives them their room too."""

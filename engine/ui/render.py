@@ -54,6 +54,39 @@ def dial_places(game: Game) -> tuple[list[int], set[int]]:
     return hours, centre
 
 
+def covered_places(game: Game, piles: list[int]) -> dict[int, tuple[int, int]]:
+    """Where piles that cover one another (a pyramid, peaks: ``covered_by``) lie: for each,
+    its row (0 at the top) and its column in half cards. A pile that nothing covers lies in
+    the bottom row, in the order of the group; any other lies midway between the piles that
+    cover it, a row above the highest of them. Empty when no pile of ``piles`` is covered."""
+    members = set(piles)
+    covers = {p: [c for c in game.layout.covered_by[p] if c in members] for p in piles}
+    if not any(covers.values()):
+        return {}
+    height: dict[int, int] = {}
+
+    def level(pile: int, seen: frozenset[int] = frozenset()) -> int:
+        if pile not in height:
+            above = [c for c in covers[pile] if c not in seen]  # a cycle is cut, not followed
+            height[pile] = 1 + max((level(c, seen | {pile}) for c in above), default=-1)
+        return height[pile]
+
+    for pile in piles:
+        level(pile)
+    top = max(height.values())
+    half: dict[int, int] = {}
+    for pile in sorted(piles, key=lambda p: height[p]):
+        shown = [half[c] for c in covers[pile] if c in half]
+        half[pile] = sum(shown) // len(shown) if shown else 2 * len(half)
+    places: dict[int, tuple[int, int]] = {}
+    for row in range(top + 1):
+        right = -2
+        for pile in sorted((p for p in piles if height[p] == top - row), key=lambda p: half[p]):
+            right = max(half[pile], right + 2)  # two piles of a row never share a place
+            places[pile] = (row, right)
+    return places
+
+
 def faces_text(faces: frozenset[int], symbols: bool = False) -> str:
     """A set of cards in a few characters: one card, a rank in any suit, or 'any'."""
     if len(faces) == 1:

@@ -28,6 +28,7 @@ from ...game.game import Game
 from ..render import (
     CENTRE,
     DIAL_CELLS,
+    covered_places,
     dial_places,
     face_name,
     faces_text,
@@ -184,6 +185,8 @@ class Table:
         )
         self.names = [len(name) for name in game.pile_names]
         self.blocks: list[tuple[str, list[int]]] = []  # (kind, piles) below the top row
+        # Piles that cover one another (a pyramid, peaks): (row, column in half cards).
+        self.covered: dict[int, tuple[int, int]] = {}
         self.top: list[int] = []
         self.top_right: list[int] = []
         self.cells: dict[tuple[int, int], list[int]] = {}  # the clock face: (row, col) -> piles
@@ -208,8 +211,9 @@ class Table:
                 self.top_right += members
             elif role in TOP_ROLES:
                 self.top += members
-            elif arrangement == "pyramid" and single:
-                self.blocks.append(("pyramid", members))
+            elif single and (places := covered_places(game, members)):
+                self.covered.update(places)
+                self.blocks.append(("covered", members))
             elif arrangement is not None and single:
                 self.blocks.append((f"grid:{getattr(arrangement, 'grid', 0)}", members))
             elif single and (
@@ -314,10 +318,10 @@ class Table:
                 least = self._column_least(piles, z)
                 column_blocks.append((piles, per_row, least))
                 fixed += band_lines * (least + z.air)
-            elif kind == "pyramid":
-                rows = self._pyramid_rows(piles)
-                need_w = max(need_w, len(rows[-1]) * step - 1)
-                fixed += len(rows) + z.air
+            elif kind == "covered":
+                rows, wide = self._covered_span(piles, z)
+                need_w = max(need_w, wide)
+                fixed += rows + z.air
             else:
                 columns = int(kind[5:])
                 per_row = columns or max(1, (width + 1) // step)
@@ -336,14 +340,13 @@ class Table:
                     for k, pile in enumerate(band):
                         plan.put(pile, "column", Box(left + k * step, y, z.cw, room))
                     y += room + z.air
-            elif kind == "pyramid":
-                rows = self._pyramid_rows(piles)
-                left = max(0, (width - len(rows[-1]) * step + 1) // 2)
-                for r, row in enumerate(rows):
-                    x0 = left + (len(rows[-1]) - len(row)) * step // 2
-                    for c, pile in enumerate(row):
-                        plan.put(pile, "place", Box(x0 + c * step, y + r, z.cw, 1))
-                y += len(rows) + z.air
+            elif kind == "covered":
+                rows, wide = self._covered_span(piles, z)
+                left = max(0, (width - wide) // 2)
+                for pile in piles:
+                    row, half = self.covered[pile]
+                    plan.put(pile, "place", Box(left + half * step // 2, y + row, z.cw, 1))
+                y += rows + z.air
             else:
                 columns = int(kind[5:])
                 per_row = columns or max(1, (width + 1) // step)
@@ -355,14 +358,11 @@ class Table:
         plan.needed = (need_w, max(least_height, 1))
         return plan
 
-    @staticmethod
-    def _pyramid_rows(piles: list[int]) -> list[list[int]]:
-        rows: list[list[int]] = []
-        size, k = 1, 0
-        while k < len(piles):
-            rows.append(piles[k : k + size])
-            k, size = k + size, size + 1
-        return rows
+    def _covered_span(self, piles: list[int], z: Size) -> tuple[int, int]:
+        """The rows and the width that piles covering one another take, a card a line."""
+        rows = 1 + max(self.covered[p][0] for p in piles)
+        half = max(self.covered[p][1] for p in piles)
+        return rows, half * (z.cw + 1) // 2 + z.cw
 
     def _plan_top(self, plan: Plan, z: Size, width: int, y: int) -> tuple[int, int]:
         """The row of stock, waste, reserves and cells (left) and foundations (right),

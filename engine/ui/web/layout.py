@@ -4,7 +4,8 @@ Only the grouping is decided here; the page turns it into sizes for the window i
 clock layout puts piles with hours on rings round a clock face (foundations on the inner ring, the
 other groups outside them) and the centre's piles in the middle; every other pile, on either
 layout, goes into the rows: stock, waste, reserves and cells at the top left, foundations at the
-top right, then a pyramid, a grid, a wrapped row of many one-card piles, or fanned columns.
+top right, then piles covering one another (a pyramid, peaks), a grid, a wrapped row of many
+one-card piles, or fanned columns.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.game import Game
-from ..render import dial_places
+from ..render import covered_places, dial_places
 
 _TOP_LEFT = ("stock", "waste", "reserve", "cell")
 
@@ -24,8 +25,9 @@ def _block(
     names = [game.pile_names[p] for p in members]
     arrangement = game.spec.piles[group].arrangement if group in game.spec.piles else None
     one_card = all(len(dealt[p]) <= 1 for p in members)
-    if arrangement == "pyramid":
-        return {"kind": "pyramid", "piles": names}
+    places = covered_places(game, members) if one_card else {}
+    if places:  # rows of half-covered cards: each pile's row and column in half cards
+        return {"kind": "covered", "piles": names, "places": [places[p] for p in members]}
     if arrangement is not None:
         return {"kind": "grid", "columns": int(getattr(arrangement, "grid", 0)), "piles": names}
     if one_card and len(members) > 8:

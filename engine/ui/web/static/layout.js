@@ -64,19 +64,9 @@ const Layout = (() => {
   function blockWidth(block) {
     const step = 1 + GAP;
     const n = block.piles.length;
-    if (block.kind === "pyramid") return pyramidRows(n).at(-1).length * step - GAP;
+    if (block.kind === "covered") return (Math.max(...block.places.map(([, h]) => h)) * step) / 2 + 1;
     if (block.kind === "grid") return Math.min(n, block.columns || n) * step - GAP;
     return n * step - GAP;
-  }
-
-  function pyramidRows(n) {
-    const out = [];
-    let k = 0;
-    for (let size = 1; k < n; size++) {
-      out.push([k, Math.min(k + size, n)]);
-      k += size;
-    }
-    return out.map(([a, b]) => Array.from({ length: b - a }, (_, i) => a + i));
   }
 
   function placeBlock(block, places, y, width, longest, room) {
@@ -89,17 +79,20 @@ const Layout = (() => {
       });
       return y + room;
     }
-    let rowsOf;
-    if (block.kind === "pyramid") rowsOf = pyramidRows(piles.length);
-    else {
-      const per = block.columns || piles.length;
-      rowsOf = [];
-      for (let k = 0; k < piles.length; k += per) rowsOf.push(piles.slice(k, k + per).map((_, i) => k + i));
+    if (block.kind === "covered") {
+      // Each pile at its row and its column in half cards, as the server worked them out.
+      const left = (width - blockWidth(block)) / 2;
+      block.places.forEach(([row, half], k) => {
+        places[piles[k]] = rect(left + (half * step) / 2, y + row * (H + GAP), 1, H, "none");
+      });
+      return y + (1 + Math.max(...block.places.map(([row]) => row))) * (H + GAP) - GAP;
     }
+    const per = block.columns || piles.length;
+    const rowsOf = [];
+    for (let k = 0; k < piles.length; k += per) rowsOf.push(piles.slice(k, k + per).map((_, i) => k + i));
     const widest = Math.max(...rowsOf.map((r) => r.length));
     rowsOf.forEach((row, r) => {
-      const shift = block.kind === "pyramid" ? ((widest - row.length) * step) / 2 : 0;
-      const left = (width - (widest * step - GAP)) / 2 + shift;
+      const left = (width - (widest * step - GAP)) / 2;
       row.forEach((k, c) => {
         places[piles[k]] = rect(left + c * step, y + r * (H + GAP), 1, H, "none");
       });
