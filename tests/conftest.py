@@ -71,6 +71,13 @@ def run_benchmark(
     )  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def _own_player_data(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: Any) -> None:
+    """Each test plays with a data folder of its own: no save, lock or history row of one test
+    is seen by another, whatever order (or worker) runs them."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def cli() -> Any:
     return run_cli
