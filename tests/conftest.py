@@ -72,10 +72,14 @@ def run_benchmark(
 
 
 @pytest.fixture(autouse=True)
-def _own_player_data(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: Any) -> None:
+def _own_player_data(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: Any
+) -> None:
     """Each test plays with a data folder of its own: no save, lock or history row of one test
-    is seen by another, whatever order (or worker) runs them."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    is seen by another, whatever order (or worker) runs them. A module whose tests share a
+    server started for the module (``SHARED_PLAYER_DATA = True``) shares its folder too."""
+    if not getattr(request.module, "SHARED_PLAYER_DATA", False):
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture

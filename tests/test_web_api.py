@@ -18,6 +18,9 @@ from web_server import Server, running, serve_command
 
 from conftest import run_cli
 
+# The server is started once for the module: its tests and it share one player's data folder.
+SHARED_PLAYER_DATA = True
+
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:

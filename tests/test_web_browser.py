@@ -29,6 +29,8 @@ if CHROMIUM is None:
     pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
 
 SHOTS = ROOT / "tests" / "web_screenshots"
+# The server is started once for the module: its tests and it share one player's data folder.
+SHARED_PLAYER_DATA = True
 UPDATE_SHOTS = os.environ.get("SOLITAIRE_SCREENSHOTS", "").strip().lower() == "update"
 FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -301,7 +303,17 @@ def test_the_status_says_when_no_win_is_possible(page: Any, server: Server) -> N
         perform(page, played[-1], by_drag=False)
     warning = state(page)["no_win"]
     assert warning.startswith("no win is possible")
-    assert warning in page.locator("#status").inner_text()
+    # The bar says it in a few words, whole, beside the score; the sentence is its tooltip.
+    assert "no win is possible from here" in page.locator("#status").inner_text()
+    assert warning in (page.locator("#status .warn").get_attribute("title") or "")
+    bar = page.evaluate(
+        """() => { const s = document.getElementById('status');
+                   const b = document.getElementById('bar').getBoundingClientRect();
+                   const r = s.getBoundingClientRect();
+                   return [s.scrollWidth <= s.clientWidth + 1, r.top >= b.top,
+                           r.bottom <= b.bottom, r.right <= window.innerWidth]; }"""
+    )
+    assert bar == [True, True, True, True]
     # The player's words, said after the same moves in line mode.
     typed = run_cli("play", "golf", "--seed", "10", "--json",
                     stdin="\n".join(played) + "\n").json_lines()  # fmt: skip

@@ -179,7 +179,9 @@ function status() {
   if (data.no_win && !data.over) {
     const warn = document.createElement("span");
     warn.className = "warn";
-    warn.textContent = " \u00b7 " + data.no_win;
+    // A few words in the bar, as the terminal table says it; the whole sentence on hover.
+    warn.textContent = " \u00b7 no win is possible from here";
+    warn.title = data.no_win;
     box.append(warn);
   }
 }
