@@ -25,9 +25,10 @@ class Played:
 
     It is the ``seen`` that hints and the check of ``advice`` take: ``state in played``."""
 
-    __slots__ = ("_copies", "_shown")
+    __slots__ = ("_copies", "_game", "_shown")
 
     def __init__(self, game: Game, states: Iterable[State] = ()) -> None:
+        self._game = game
         self._copies = game.keys.normalise  # some faces come twice: compare faces, not cards
         self._shown: set[Hashable] = set()
         self.update(states)
@@ -53,8 +54,7 @@ class Played:
 
     def copy(self) -> Played:
         """A copy that later moves do not change (for a search on another thread)."""
-        other = Played.__new__(Played)
-        other._copies = self._copies
+        other = Played(self._game)  # compiled, the class is made only by its constructor
         other._shown = set(self._shown)
         return other
 
