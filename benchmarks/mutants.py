@@ -83,8 +83,8 @@ MUTANTS = [
            "        for _ in range(1):\n            t = self.open(state, AUTO)",
            "settle follows one auto transition only"),
     Mutant("hint-ignores-seen", "engine/play/hints.py",
-           "        if after_state not in seen:\n            candidates.append",
-           "        if True:\n            candidates.append",
+           "        if after_state not in seen:\n            value = _value(",
+           "        if True:\n            value = _value(",
            "a guessed hint may lead back to a position already seen"),
     # The board no longer says 'need N'; it shows a foundation's next and last cards.
     Mutant("need-wrong-going-down", "engine/ui/render.py",
@@ -286,8 +286,8 @@ MUTANTS = [
            "safe: builders_home plays a card home while cards that build on it are out"),
     # Removing cards: finished runs, pairs, gaps.
     Mutant("runs-any-start", V + "effects/removal.py",
-           "if RANK[run[0]] != self.spec.starts_at or any(c & DOWN for c in run):",
-           "if any(c & DOWN for c in run):", "remove_runs takes a run that starts at any rank"),
+           "        if RANK[pile[-length]] != self._starts_at:", "        if False:",
+           "remove_runs takes a run that starts at any rank"),
     Mutant("runs-not-built", V + "effects/removal.py",
            "return all(FACE[upper] in self.link[FACE[lower]] for lower, upper in pairwise(run))",
            "return True", "remove_runs takes any face-up cards as a finished run"),

@@ -45,6 +45,8 @@ HOT: tuple[str, ...] = (
     "vocab.effects.moves",
     "vocab.effects.dealing",
     "vocab.effects.turning",
+    "vocab.effects.removal",
+    "play.hints",
     "play.pruning",
     "play.solver",
     "play.stock",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import CANONICAL, ROOT, run_cli
 from yaml_solitaire.engine import load_game
-from yaml_solitaire.engine.play.hints import choose
+from yaml_solitaire.engine.play.hints import Played, choose
 
 BASE = ROOT / "tests" / "vocab" / "_base" / "tableau.yaml"
 
@@ -40,3 +40,15 @@ def test_a_guessed_hint_never_leads_to_a_position_already_seen() -> None:
         other = choose(game, state, seen).action
         assert other != best, game_id
         assert other is None or game.apply(state, other) not in seen, game_id
+
+
+def test_a_copy_of_the_positions_played_keeps_them_and_no_later_ones() -> None:
+    # The terminal table hands a copy to the hint's search on another thread.
+    game = load_game("klondike")
+    state = game.deal_seed(1)
+    played = Played(game, [state])
+    copy = played.copy()
+    after = game.apply(state, game.legal_actions(state)[0])
+    played.add(after)
+    assert state in copy and after not in copy and len(copy) == 1
+    assert after in played and len(played) == 2

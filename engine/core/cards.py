@@ -54,6 +54,25 @@ def face_down_count(piles: Iterable[Sequence[int]]) -> int:
     return sum(1 for pile in piles for card in pile if card & DOWN)
 
 
+def face_down_change(
+    before: tuple[tuple[int, ...], ...], after: tuple[tuple[int, ...], ...]
+) -> int:
+    """How many more cards lie face down in ``after`` than in ``before`` (the same number of
+    piles): only the piles that are not the very same tuples are counted, since a position
+    shares with the one it came from the piles a move left alone."""
+    change = 0
+    for k in range(len(after)):
+        old, new = before[k], after[k]
+        if old is not new:
+            for card in new:
+                if card & DOWN:
+                    change += 1
+            for card in old:
+                if card & DOWN:
+                    change -= 1
+    return change
+
+
 def face_of(rank: int, suit: int) -> int:
     return suit * 13 + rank - 1
 

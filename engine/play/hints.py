@@ -8,9 +8,9 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
-from ..core.cards import DOWN, FACE, MASK, SHOWN, face_down_count
-from ..core.state import Action, IllegalAction, State
-from ..game.game import Game
+from ..core.cards import DOWN, FACE, MASK, SHOWN, face_down_change
+from ..core.state import Action, State
+from ..game.game import AUTO, Game
 
 # The position a player sees after an action (the engine's own moves played after it).
 After = Callable[[State, Action], State]
@@ -25,9 +25,10 @@ class Played:
 
     It is the ``seen`` that hints and the check of ``advice`` take: ``state in played``."""
 
-    __slots__ = ("_copies", "_shown")
+    __slots__ = ("_copies", "_game", "_shown")
 
     def __init__(self, game: Game, states: Iterable[State] = ()) -> None:
+        self._game = game
         self._copies = game.keys.normalise  # some faces come twice: compare faces, not cards
         self._shown: set[Hashable] = set()
         self.update(states)
@@ -53,8 +54,7 @@ class Played:
 
     def copy(self) -> Played:
         """A copy that later moves do not change (for a search on another thread)."""
-        other = Played.__new__(Played)
-        other._copies = self._copies
+        other = Played(self._game)  # compiled, the class is made only by its constructor
         other._shown = set(self._shown)
         return other
 
@@ -115,6 +115,30 @@ def _value(
     return value * 1000 + _same_suit_pairs(state, rewarded, known) if rewarded else value
 
 
+@lru_cache(maxsize=64)
+def _settled(game: Game) -> frozenset[str]:
+    """The phases whose position is worth what it will be worth once settled: those whose
+    deferred 'auto' transitions (``Game.expand``) cannot end in a win (``_value`` tells a
+    won position from the others, and no other outcome from a position of play)."""
+    flow = game.flow
+    won = {phase for phase, outcome in flow.outcomes.items() if outcome == "won"}
+    # The phases from which 'auto' transitions can lead to a win, grown to a fixed point.
+    winning = set(won)
+    grew = True
+    while grew:
+        grew = False
+        for t in flow.transitions:
+            if t.trigger == AUTO and t.dest in winning and t.source not in winning:
+                winning.add(t.source)
+                grew = True
+    return frozenset(
+        phase
+        for phase in game.states
+        if not flow.deferred[phase]
+        or (phase not in won and not any(t.dest in winning for t in flow.deferred[phase]))
+    )
+
+
 class Choice(NamedTuple):
     """An action chosen by the look-ahead (None: every action leads back to a played position),
     and the positions it examined to choose: each legal action's result, then the positions
@@ -152,48 +176,56 @@ def choose(
     if len(actions) == 1:
         only = actions[0] if reached(state, actions[0]) not in seen else None
         return Choice(only, 1)
-    hidden_now = face_down_count(state.piles)
     known: dict[tuple[int, ...], int] = {}  # runs of one suit, by pile
-    candidates: list[tuple[int, Action, State, int]] = []  # rule order, action, after, now
+    # Rule order, action, the position after it, its value, and its legal actions. The
+    # positions come from the search's own steps (``successor``, then ``expand``, which lists
+    # the legal actions the look-ahead needs anyway): ``apply``'s positions, without its
+    # checks of an action that ``legal_actions`` has just listed.
+    candidates: list[tuple[int, Action, State, int, tuple[Action, ...]]] = []
     for order, action in enumerate(actions):
-        try:
-            after_state = game.apply(state, action)
-        except IllegalAction:  # pragma: no cover - legal_actions only lists legal ones
-            continue
+        after_state, follows = game.expand(game.successor(state, action))
         if after_state not in seen:
-            candidates.append(
-                (order, action, after_state, _value(game, after_state, rewarded, known))
-            )
+            value = _value(game, after_state, rewarded, known)
+            candidates.append((order, action, after_state, value, follows))
+    settled, deferred = _settled(game), game.flow.deferred
     ahead: dict[int, int] = {}
     played = 0
-    for order, _, after_state, now in sorted(candidates, key=lambda c: (-c[3], c[0])):
+    for order, _, after_state, now, follows in sorted(candidates, key=lambda c: (-c[3], c[0])):
         if deadline is not None and time.perf_counter() > deadline:
             break
         best_ahead = now
         # Look further only where the action turned no card face up: a hint must not be
         # chosen by what the player cannot see (the next stock card, a face-down pile).
-        hidden = face_down_count(after_state.piles)
-        if not game.is_terminal(after_state) and hidden >= hidden_now:
-            follows = game.legal_actions(after_state)
+        turned = face_down_change(state.piles, after_state.piles) < 0
+        if not game.is_terminal(after_state) and not turned:
             if looks is not None and played + len(follows) > looks:
                 break
             for follow in follows:
-                nxt = game.apply(after_state, follow)
+                # The position one action further, without the 'auto' transitions that ask
+                # which actions are legal (a loss when none is) where they cannot make it a
+                # win: its value is the same, and listing its actions is most of its cost.
+                nxt = game.successor(after_state, follow)
                 played += 1
-                if face_down_count(nxt.piles) < hidden or nxt == state:
+                if face_down_change(after_state.piles, nxt.piles) < 0:
                     continue
-                # Whether it was played is asked last: it is the dearest test, and needed
-                # only for a position that would raise the best.
+                final = nxt.phase not in settled
+                if final:
+                    nxt = game.expand(nxt)[0]
                 value = _value(game, nxt, rewarded, known)
-                if value > best_ahead and nxt not in seen:
-                    best_ahead = value
+                if value > best_ahead:
+                    # Whether it is the position now or one played is asked last: they are
+                    # the dearest tests, and needed only for a position that raises the best.
+                    if not final and deferred[nxt.phase]:
+                        nxt = game.expand(nxt)[0]
+                    if nxt != state and nxt not in seen:
+                        best_ahead = value
         ahead[order] = best_ahead
     ranked = sorted(
         candidates,
         key=lambda c: (-max(c[3], ahead.get(c[0], c[3])), -c[3], -(c[1].src >= 0), c[0]),
     )
     examined = len(actions) + played
-    for _, action, _, _ in ranked:
+    for _, action, _, _, _ in ranked:
         if after is None or reached(state, action) not in seen:
             return Choice(action, examined)
     return Choice(None, examined)

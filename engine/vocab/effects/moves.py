@@ -58,6 +58,7 @@ class Move(Effect[MoveSpec]):
             else None
         )
         self._reach = spec.reach
+        self._reach_steps: tuple[int, ...] = tuple(dict.fromkeys(spec.reach or ()))
         # True when cards are taken from the bottom of the source (the first card laid).
         self._from_bottom = spec.end == "bottom"
         self._plain_top = (
@@ -66,6 +67,10 @@ class Move(Effect[MoveSpec]):
         )  # fmt: skip
         self._by_rank = tuple(dict.fromkeys(self.sources))
         self._source_rank = {src: k for k, src in enumerate(self._by_rank)}
+        orders_of: dict[int, list[int]] = {}
+        for order, target in enumerate(self.targets):
+            orders_of.setdefault(target, []).append(order)
+        self._orders_of = orders_of  # each target's orders (a pile named twice has two)
         # Piles that take one card per move (foundations): a run or group never goes there.
         self.one_at_a_time = frozenset(
             t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
@@ -146,21 +151,42 @@ class Move(Effect[MoveSpec]):
     # asked about (generate asks about every pair of piles of one position).
     _places_of: tuple[tuple[int, ...], ...] | None = None
     _places: dict[int, tuple[str, int]] = {}  # noqa: RUF012 - replaced, never changed
+    _filled: dict[str, list[int]] = {}  # noqa: RUF012 - each group's piles that hold cards
+
+    def _place(self, piles: tuple[tuple[int, ...], ...]) -> None:
+        """Work out each pile's place among the piles of its group that hold cards."""
+        if piles is not self._places_of:
+            layout = self.layout
+            places: dict[int, tuple[str, int]] = {}
+            filled_of: dict[str, list[int]] = {}
+            for name in {layout.group_of[p] for p in self.sources}:
+                filled = filled_of[name] = [p for p in layout.groups[name] if piles[p]]
+                places.update((p, (name, k)) for k, p in enumerate(filled))
+            self._places_of, self._places, self._filled = piles, places, filled_of
 
     def _reachable(self, piles: tuple[tuple[int, ...], ...], src: int, dst: int) -> bool:
         if self._reach is None:
             return True
-        if piles is not self._places_of:
-            layout = self.layout
-            places: dict[int, tuple[str, int]] = {}
-            for name in {layout.group_of[p] for p in self.sources}:
-                filled = [p for p in layout.groups[name] if piles[p]]
-                places.update((p, (name, k)) for k, p in enumerate(filled))
-            self._places_of, self._places = piles, places
+        self._place(piles)
         here, there = self._places.get(src), self._places.get(dst)
         if here is None or there is None or here[0] != there[0]:
             return False
         return there[1] - here[1] in self._reach
+
+    def _reached(self, piles: tuple[tuple[int, ...], ...], src: int) -> list[int]:
+        """The piles ``src`` reaches (``_reachable``), found from its place: a few piles,
+        where testing every target would cost the square of the piles a position."""
+        self._place(piles)
+        here = self._places.get(src)
+        if here is None:
+            return []
+        filled = self._filled[here[0]]
+        out: list[int] = []
+        for step in self._reach_steps:
+            k = here[1] + step
+            if 0 <= k < len(filled):
+                out.append(filled[k])
+        return out
 
     def _blocked(self, piles: tuple[tuple[int, ...], ...], src: int) -> bool:
         covers = self._covered.get(src)
@@ -263,7 +289,11 @@ class Move(Effect[MoveSpec]):
         # (Targets by their order in the rule file: the order gives the target back.)
         some: dict[int, list[int]] = {}
         every: list[int] = []
-        for order, (dst, rule) in enumerate(self._rules):
+        # With a reach, a source's targets are the few piles it reaches: what each of those
+        # takes is looked up as it is met (``wanted_of``, by the target's order).
+        reach = self._reach is not None
+        wanted_of: dict[int, frozenset[int]] = {}
+        for order, (dst, rule) in enumerate(() if reach else self._rules):
             wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
             if not wanted:
                 continue
@@ -272,14 +302,14 @@ class Move(Effect[MoveSpec]):
             else:
                 for face in wanted:
                     some.setdefault(face, []).append(order)
-        if not some and not every:
+        if not some and not every and not reach:
             return []
         out: list[Action] = []
         # The free cells and empty piles are counted once for every move of the position.
         limited, space_set = self._limited, self._space_set
         free = sum(1 for c in self._cells if not piles[c]) + 1 if limited else 0
         spaces = sum(1 for s in self._spaces if not piles[s]) if limited else 0
-        reach, single, rules = self._reach is not None, self.one_at_a_time, self._rules
+        single, rules, orders_of = self.one_at_a_time, self._rules, self._orders_of
         counted = self.mode != "top"
         whole = self.mode == "pile"
         covered = self._covered
@@ -301,6 +331,27 @@ class Move(Effect[MoveSpec]):
                 continue
             fewest = most if whole else 1
             found: list[int] = []
+            if reach:
+                for dst in self._reached(piles, src):
+                    for order in orders_of.get(dst, ()):
+                        takes = wanted_of.get(order)
+                        if takes is None:
+                            rule = rules[order][1]
+                            takes = wanted_of[order] = (
+                                rule.wanted_at(piles, dst)
+                                if rule.reads_others
+                                else rule.wanted(piles[dst])
+                            )
+                        if len(takes) == 52:
+                            if dst in single or rules[order][1].max_cards == 1:
+                                if fewest == 1:
+                                    found.append(order * counts + 1)
+                            else:
+                                found += [order * counts + k for k in range(fewest, most + 1)]
+                        elif takes:
+                            for k in range(fewest, most + 1):
+                                if faces[k - 1] in takes:
+                                    found.append(order * counts + k)
             for k in range(fewest, most + 1):
                 for order in some.get(faces[k - 1], ()):
                     found.append(order * counts + k)
@@ -319,7 +370,7 @@ class Move(Effect[MoveSpec]):
                 order = move // counts
                 k = move - order * counts
                 dst = targets[order]
-                if dst == src or (reach and not self._reachable(piles, src, dst)):
+                if dst == src:
                     continue
                 if k > 1:
                     if limited:  # an empty target is not a space to move through

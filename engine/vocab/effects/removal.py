@@ -2,47 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
-from typing import Annotated, ClassVar, Literal
 
-from ....rules.model import ActionSpec, Face, GameSpec, Problem, Relation
-from ....rules.spec import Count, Ge, Le, MaxLen, PileName, PileRefs, Rank, config, record
 from ...core.cards import DOWN, FACE, MASK, RANK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
 from ..accepts import relation_table
 from . import EFFECTS, Effect, replace
+from .removal_spec import CloseGapsSpec, PairSpec, RemoveRunsSpec
+
+# The records live in removal_spec (mypyc takes no pydantic records).
+__all__ = ["CloseGaps", "CloseGapsSpec", "Pair", "PairSpec", "RemoveRuns", "RemoveRunsSpec"]
 
 
-@record
-class RemoveRunsSpec(ActionSpec):
-    """Take a finished run off the top of a pile onto an empty pile of another group.
-
-    A run is ``length`` face-up cards whose lowest (bottom) card has the rank ``starts_at``
-    and where each card follows the one below it by the run rule: a King-to-Ace run of one suit,
-    say, goes to an empty foundation. Written 'NAME PILE' ('collect t3').
-    """
-
-    __pydantic_config__ = config(source="from", target="to")
-    disjoint = (("source", "target"),)
-    progresses: ClassVar[bool] = True
-    sources = ("source",)
-    destinations = ("target",)
-    effect: Literal["remove_runs"]
-    source: PileRefs
-    """Piles a run may be taken from."""
-    target: PileRefs
-    """Piles a run may go to: the first empty one takes it."""
-    length: Count = 13
-    """How many cards a finished run has."""
-    starts_at: Rank = 13
-    """The rank of the run's bottom card (K for a King-to-Ace run)."""
-    run: Relation = Relation(build="down", suit="same")
-    """How each card of the run follows the one below it."""
-
-
-@EFFECTS.entry(RemoveRunsSpec)
 class RemoveRuns(Effect[RemoveRunsSpec]):
     takes_piles = 1
 
@@ -52,13 +24,17 @@ class RemoveRuns(Effect[RemoveRunsSpec]):
         self._source_set = frozenset(self.sources)
         self.targets = layout.resolve(spec.target)
         self.link = relation_table((spec.run,), False, 0)
+        self._length = spec.length
+        self._starts_at = spec.starts_at
 
     def _finished(self, pile: tuple[int, ...]) -> bool:
-        length = self.spec.length
+        length = self._length
         if len(pile) < length:
             return False
+        if RANK[pile[-length]] != self._starts_at:
+            return False
         run = pile[-length:]
-        if RANK[run[0]] != self.spec.starts_at or any(c & DOWN for c in run):
+        if any(c & DOWN for c in run):
             return False
         return all(FACE[upper] in self.link[FACE[lower]] for lower, upper in pairwise(run))
 
@@ -66,17 +42,20 @@ class RemoveRuns(Effect[RemoveRunsSpec]):
         return next((t for t in self.targets if not state.piles[t]), -1)
 
     def generate(self, state: State) -> list[Action]:
-        if self._room(state) < 0:
-            return []
+        # Asked after every action (it is automatic): the piles are read first, the room
+        # asked for only when a run is finished.
         piles = state.piles
-        return [Action(self.name, s) for s in self.sources if self._finished(piles[s])]
+        found = [s for s in self.sources if self._finished(piles[s])]
+        if not found or self._room(state) < 0:
+            return []
+        return [Action(self.name, s) for s in found]
 
     def refusal(self, state: State, action: Action) -> str | None:
         names = self.layout.names
         if action.src not in self._source_set:
             return f"no run can be taken from {names[action.src]}"
         if not self._finished(state.piles[action.src]):
-            return f"{names[action.src]} has no finished run of {self.spec.length} cards on top"
+            return f"{names[action.src]} has no finished run of {self._length} cards on top"
         if self._room(state) < 0:
             return "there is no empty pile to take the run"
         return None
@@ -85,48 +64,13 @@ class RemoveRuns(Effect[RemoveRunsSpec]):
         piles = state.piles
         dst = self._room(state)
         pile = piles[action.src]
-        run = pile[-self.spec.length :]
+        run = pile[-self._length :]
         if trace is not None:
             trace.extend(Step(c, action.src, dst) for c in reversed(run))
-        new = replace(piles, (action.src, pile[: -self.spec.length]), (dst, run[::-1]))
+        new = replace(piles, (action.src, pile[: -self._length]), (dst, run[::-1]))
         return State(new, state.phase, state.counts)
 
 
-@record
-class PairSpec(ActionSpec):
-    """Remove two top cards that go together, or one that goes alone, onto a pile.
-
-    Two cards go together when their ranks add up to ``sum`` (A 1, J 11, Q 12, K 13) or, with
-    ``same_rank``, when they have the same rank; with ``adjacent`` their piles must touch in
-    the group's grid. A pile that is covered (by piles of the row below) cannot give its card.
-    Written 'PILE PILE' ('t5 w') or, for a card that goes alone, 'NAME PILE' ('pair t7').
-    """
-
-    __pydantic_config__ = config(source="from", target="to")
-    disjoint = (("source", "target"),)
-    progresses: ClassVar[bool] = True
-    sources = ("source",)
-    destinations = ("target",)
-    effect: Literal["pair"]
-    source: PileRefs
-    """Piles whose top cards may be removed."""
-    target: PileName
-    """The pile removed cards go to."""
-    sum: Annotated[int, Ge(2), Le(26)] | None = None
-    """Two cards go together when their ranks add up to this."""
-    same_rank: bool = False
-    """Two cards go together when they have the same rank."""
-    alone: Annotated[tuple[Rank, ...], MaxLen(13)] = ()
-    """Ranks whose cards go on their own (Kings, where pairs add up to 13)."""
-    adjacent: bool = False
-    """The two piles must touch (their group is arranged as a grid)."""
-
-    def problems(self, game: GameSpec) -> Iterator[Problem]:
-        if (self.sum is None) == (not self.same_rank):
-            yield ("sum",), "give either 'sum' or 'same_rank: true': how two cards go together"
-
-
-@EFFECTS.entry(PairSpec)
 class Pair(Effect[PairSpec]):
     takes_piles = 2
     min_piles = 1
@@ -203,28 +147,6 @@ class Pair(Effect[PairSpec]):
         return State(tuple(work), state.phase, state.counts)
 
 
-@record
-class CloseGapsSpec(ActionSpec):
-    """Close up a group's gaps, then fill the empty piles at its end from another pile.
-
-    The piles that hold cards slide towards the first piles, keeping their order (Monte
-    Carlo's layout closing up); then each empty pile, in order, gets one card from 'from'.
-    """
-
-    __pydantic_config__ = config(source="from")
-    disjoint = (("source", "piles"),)
-    sources = ("piles", "source")
-    destinations = ("piles",)
-    ordered = ("piles",)
-    effect: Literal["close_gaps"]
-    piles: PileRefs
-    """The piles that close up, in order."""
-    source: PileName | None = None
-    """The pile that fills the empty piles afterwards; absent: none are filled."""
-    face: Face = "up"
-
-
-@EFFECTS.entry(CloseGapsSpec)
 class CloseGaps(Effect[CloseGapsSpec]):
     def __init__(self, name: str, spec: CloseGapsSpec, layout: Layout) -> None:
         super().__init__(name, spec, layout)
@@ -270,3 +192,10 @@ class CloseGaps(Effect[CloseGapsSpec]):
                         trace.append(Step(card, self.source, p))
             work[self.source] = stock
         return State(tuple(work), state.phase, state.counts)
+
+
+# Registered after the classes, not by a decorator: mypyc compiles a decorated class as a
+# Python class, whose every attribute read is a dictionary lookup.
+EFFECTS.entry(RemoveRunsSpec)(RemoveRuns)
+EFFECTS.entry(PairSpec)(Pair)
+EFFECTS.entry(CloseGapsSpec)(CloseGaps)
