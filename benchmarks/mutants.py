@@ -389,6 +389,19 @@ MUTANTS = [
            "    return all(reached[r] or not counts[r] for r in range(13))",
            "    return True",
            "the rank-walk test lets a walk skip ranks it cannot reach"),
+    Mutant("cleared-piles-stock-takes-nothing", "engine/play/pruning.py",
+           "                    dealt |= takes[face_of[card]]\n",
+           "                    dealt |= 0\n",
+           "the cleared-piles test forgets that a card dealt from the stock may take others",
+           ("tests/test_solver.py::test_the_cleared_piles_test_calls_dead_only_positions_"
+            "that_cannot_be_won",)),
+    Mutant("cleared-piles-higher-cards-take", "engine/play/pruning.py",
+           "                    if not (others | under) & (one << face):\n",
+           "                    if not (others | under | mine) & (one << face):\n",
+           "the cleared-piles test lets a card go onto any card above it in its pile, not only "
+           "the one right above it",
+           ("tests/test_solver.py::test_a_card_can_go_onto_the_card_right_above_it_not_onto_"
+            "one_higher_up",)),
     Mutant("keys-order-kept", "engine/core/keys.py",
            "                salt[p] = len(layout) + g", "                salt[p] = p",
            "the search's position keys keep interchangeable piles (free cells) in their order"),
