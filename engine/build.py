@@ -45,6 +45,7 @@ HOT: tuple[str, ...] = (
     "vocab.effects.moves",
     "vocab.effects.dealing",
     "vocab.effects.turning",
+    "play.dominance",
     "play.pruning",
     "play.solver",
     "play.stock",
