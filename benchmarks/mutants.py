@@ -402,6 +402,11 @@ MUTANTS = [
            "the one right above it",
            ("tests/test_solver.py::test_a_card_can_go_onto_the_card_right_above_it_not_onto_"
             "one_higher_up",)),
+    Mutant("cleared-piles-cards-share-a-place", "engine/play/pruning.py",
+           "            if len(lying[g]) < under[g]:\n",
+           "            if len(lying[g]) <= under[g]:\n",
+           "the cleared-piles test lets two cards lie on one card",
+           ("tests/test_solver.py::test_two_cards_cannot_both_go_onto_the_one_card_they_need",)),
     Mutant("home-dominance-ignores-cards-coming-back", "engine/play/dominance.py",
            "(other <= 1 and not self.comes_back)", "(other <= 1)",
            "a card goes home once every card that could lie on it is home, though those may "

@@ -469,6 +469,22 @@ def test_a_card_can_go_onto_the_card_right_above_it_not_onto_one_higher_up() -> 
     assert not dead(free)
 
 
+def test_two_cards_cannot_both_go_onto_the_one_card_they_need() -> None:
+    # 8C and 8D each take a Nine, and the only one left (9C) can lie under one of them: each
+    # card could leave alone, not both. With 9D in the stock, both can.
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / "small_golf_kings.yaml"))
+    dead = Solver(game).dead
+    assert dead is not None
+    rest = "9H 10D 10H JC JD JH QC QD QH KC KD KH 10C"
+    piles = {"t1": "8C", "t2": "8D", "t3": "9C"}
+    stuck = little_ben_position(game, {**piles, "s": "8H", "w": "9D " + rest})
+    assert not winnable_by_brute_force(game, stuck)
+    assert dead(stuck)
+    free = little_ben_position(game, {**piles, "s": "9D", "w": "8H " + rest})
+    assert winnable_by_brute_force(game, free)
+    assert not dead(free)
+
+
 def _black_hole_left(game: Game, left: Sequence[str]) -> State:
     """A Black Hole position: the cards ``left`` alone on the tableau, one to a pile, the rest
     in the hole, the Ace of Spades on top."""

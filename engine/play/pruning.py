@@ -231,12 +231,17 @@ class _ClearedPiles:
         self.emptied = emptied
         self.stocks = stocks
         self.takes = takes  # the faces that may lie on each face, as bits
+        # the faces each face may lie on, as bits
+        self.lies_on = tuple(
+            sum(1 << g for g in range(52) if takes[g] >> face & 1) for face in range(52)
+        )
         self.on_empty = on_empty
         self.blind = blind
         self.one: i64 = 1  # (see ``_DeadCards.dead``: a bit is shifted from this)
         # what the stocks' cards take, for the stocks last looked at
         self.stock_last: tuple[tuple[int, ...], ...] | None = None
         self.stock_takes: i64 = 0
+        self.seen: i64 = 0  # (see ``_place``)
 
     def dead(self, state: State) -> bool:
         piles = state.piles
@@ -288,7 +293,77 @@ class _ClearedPiles:
                     given[q] = mine
                     changed = True
         emptied = self.emptied
-        return any(emptied[q] and gone[q] < len(piles[columns[q]]) for q in range(count))
+        if any(emptied[q] and gone[q] < len(piles[columns[q]]) for q in range(count)):
+            return True
+        return not self._matched(piles, held, top)
+
+    def _matched(
+        self, piles: tuple[tuple[int, ...], ...], held: tuple[tuple[int, ...], ...], top: int
+    ) -> bool:
+        """Whether each card that must leave can have a card of its own to lie on when it
+        goes: the sink's top card (for a card on top of its pile now), a stock's card or a
+        card of a pile (each under one card at most: a card played covers it for good). A
+        matching of faces to faces (a card's own pile is not told apart: fewer calls, no
+        wrong one); False when none covers every card that must leave."""
+        face_of = FACE
+        # how many cards of each face could be under one: the piles' and the stocks'
+        under = [0] * 53
+        columns = self.columns
+        emptied = self.emptied
+        wanted: list[int] = []  # the faces of the cards that must leave, a top card as -1-face
+        for q in range(len(columns)):
+            pile = piles[columns[q]]
+            size = len(pile)
+            for i in range(size):
+                face = face_of[pile[i]]
+                under[face] += 1
+                if emptied[q]:
+                    wanted.append(-1 - face if i == size - 1 else face)
+        for pile in held:
+            for card in pile:
+                under[face_of[card]] += 1
+        under[52] = 1  # the sink's top card, for a top card alone
+        # Kuhn's augmenting paths: ``lying[g]`` the cards (indices into ``wanted``) on face g.
+        lying: list[list[int]] = [[] for _ in range(53)]
+        for k in range(len(wanted)):
+            self.seen = 0
+            if not self._place(k, wanted, top, under, lying):
+                return False
+        return True
+
+    def _place(
+        self, k: int, wanted: list[int], top: int, under: list[int], lying: list[list[int]]
+    ) -> bool:
+        """Find card ``k`` a card to lie on, moving others as need be (an augmenting path;
+        ``seen``: the faces, as bits, 52 the sink's top, tried in this search for one)."""
+        one = self.one
+        entry = wanted[k]
+        face = entry if entry >= 0 else -1 - entry
+        options: i64 = self.lies_on[face]
+        if entry < 0 and top >> face & 1:
+            options |= one << 52
+        options &= ~self.seen
+        # first a face with room, then one whose cards may move on
+        rest = options
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = int(low).bit_length() - 1
+            if len(lying[g]) < under[g]:
+                lying[g].append(k)
+                return True
+        self.seen |= options
+        rest = options
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = int(low).bit_length() - 1
+            others = lying[g]
+            for m in range(len(others)):
+                if self._place(others[m], wanted, top, under, lying):
+                    others[m] = k
+                    return True
+        return False
 
 
 def dead_card_test(game: Game) -> Callable[[State], bool] | None:
