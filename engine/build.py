@@ -47,6 +47,7 @@ HOT: tuple[str, ...] = (
     "vocab.effects.turning",
     "vocab.effects.removal",
     "play.hints",
+    "play.dominance",
     "play.pruning",
     "play.solver",
     "play.stock",

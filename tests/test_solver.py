@@ -18,7 +18,7 @@ from conftest import ROOT, run_cli
 from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import card_text
 from yaml_solitaire.engine.play import lines
-from yaml_solitaire.engine.play.pruning import dead_card_test, rank_walk_test
+from yaml_solitaire.engine.play.pruning import cleared_piles_test, dead_card_test, rank_walk_test
 from yaml_solitaire.engine.play.solver import _DONE, _PAUSED, Budget, Solver, _BestFirst, _Table
 
 TINY = sorted((ROOT / "tests" / "data" / "tiny").glob("*.yaml"))
@@ -408,6 +408,81 @@ def test_the_rank_walk_test_applies_to_one_foundation_that_takes_neighbouring_ra
     # several foundations, foundations in suit, a pile that is not a foundation (Golf's waste)
     for game_id in ("big-ben", "klondike", "freecell", "golf", "pyramid", "monte-carlo"):
         assert rank_walk_test(load_game(game_id)) is None, game_id
+
+
+# Tiny games where cards are played one by one onto one pile that takes them (a waste, a
+# hole), with a stock or without: the deals of each searched to the end, and how many of
+# their positions the test calls dead at least beyond the other dead-position tests.
+CLEARED_TESTED: dict[str, tuple[Sequence[int], int]] = {
+    "pruning/small_golf_kings": (range(10), 1000),  # won with the tableau empty; Kings end
+    "pruning/small_golf_hole": (range(4), 1000),  # won with every card home, the stock's too
+    "tiny/small_golf": (range(20), 100),
+    "tiny/small_black_hole": (range(20), 1),  # no stock; the rank walk sees most of these
+}
+
+
+@pytest.mark.parametrize(("name", "seeds", "least"), [(n, *v) for n, v in CLEARED_TESTED.items()])
+def test_the_cleared_piles_test_calls_dead_only_positions_that_cannot_be_won(
+    name: str, seeds: Sequence[int], least: int
+) -> None:
+    # Every reachable position of these deals: many are called dead, none that can be won,
+    # and many the other dead-position tests let be.
+    game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
+    test, cards = cleared_piles_test(game), dead_card_test(game)
+    walk = rank_walk_test(game)
+    assert test is not None
+    called = beyond = 0
+    for seed in seeds:
+        order, winnable = winnable_positions(game, game.deal_seed(seed))
+        for state in order:
+            if game.outcome(state) is None and test(state):
+                assert state not in winnable, (seed, state)
+                called += 1
+                beyond += not (cards is not None and cards(state)) and not (
+                    walk is not None and walk(state)
+                )
+    assert called > 100 and beyond >= least, (called, beyond)
+
+
+def test_the_cleared_piles_test_applies_to_piles_played_onto_one_pile() -> None:
+    sv_golf = str(ROOT / "tests" / "solvitaire" / "rules" / "golf.yaml")
+    for game_id in ("golf", "black-hole", sv_golf):
+        assert cleared_piles_test(load_game(game_id)) is not None, game_id
+    # cards that go to several piles, piles that cover others, cards moved in pairs
+    for game_id in ("klondike", "freecell", "big-ben", "tri-peaks", "pyramid", "aces-up"):
+        assert cleared_piles_test(load_game(game_id)) is None, game_id
+
+
+def test_a_card_can_go_onto_the_card_right_above_it_not_onto_one_higher_up() -> None:
+    # 9C goes onto 10C, and JC onto the stock's 10D, so QC could leave; but 8C, under QC,
+    # takes a Nine, and the only one left (9C) was covered by QC: no line wins.
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / "small_golf_kings.yaml"))
+    dead = Solver(game).dead
+    assert dead is not None
+    waste = "8D 9D 9H 10H 8H JD JH QD QH KC KD KH 10C"
+    stuck = little_ben_position(game, {"t1": "8C QC 9C", "t2": "JC", "s": "10D", "w": waste})
+    assert not winnable_by_brute_force(game, stuck)
+    assert dead(stuck)
+    # With 9C right above 8C: 9C, 8C, then 10D from the stock, JC and QC.
+    free = little_ben_position(game, {"t1": "QC 8C 9C", "t2": "JC", "s": "10D", "w": waste})
+    assert winnable_by_brute_force(game, free)
+    assert not dead(free)
+
+
+def test_two_cards_cannot_both_go_onto_the_one_card_they_need() -> None:
+    # 8C and 8D each take a Nine, and the only one left (9C) can lie under one of them: each
+    # card could leave alone, not both. With 9D in the stock, both can.
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / "small_golf_kings.yaml"))
+    dead = Solver(game).dead
+    assert dead is not None
+    rest = "9H 10D 10H JC JD JH QC QD QH KC KD KH 10C"
+    piles = {"t1": "8C", "t2": "8D", "t3": "9C"}
+    stuck = little_ben_position(game, {**piles, "s": "8H", "w": "9D " + rest})
+    assert not winnable_by_brute_force(game, stuck)
+    assert dead(stuck)
+    free = little_ben_position(game, {**piles, "s": "9D", "w": "8H " + rest})
+    assert winnable_by_brute_force(game, free)
+    assert not dead(free)
 
 
 def _black_hole_left(game: Game, left: Sequence[str]) -> State:

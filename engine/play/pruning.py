@@ -24,11 +24,11 @@ from ..vocab.effects.turning import TurnUp
 def dead_position_test(game: Game) -> Callable[[State], bool] | None:
     """The tests below that apply to ``game``, as one: a position is dead when any calls it
     dead (None when none applies)."""
-    cards = dead_card_test(game)
-    walk = rank_walk_test(game)
-    if cards is None or walk is None:
-        return cards or walk
-    return _Either(cards, walk).dead
+    found: Callable[[State], bool] | None = None
+    for test in (dead_card_test(game), rank_walk_test(game), cleared_piles_test(game)):
+        if test is not None:
+            found = test if found is None else _Either(found, test).dead
+    return found
 
 
 class _Either:
@@ -113,6 +113,257 @@ class _RankWalk:
                 known.clear()
             known[key] = answer
         return answer
+
+
+def cleared_piles_test(game: Game) -> Callable[[State], bool] | None:
+    """A test for positions that can never be won because some card can never be played onto
+    the one pile that takes cards (Golf's waste, its hole), in games won by emptying piles.
+
+    It applies where the player's effects are moves of a pile's top card, each checked by
+    that pile's accept rule against its top card (a rule that reads no other pile), and deals
+    from a stock face up onto it; no effect takes from that pile (the sink) or gives to any
+    other, no action is played automatically, and every way to win asks for some of the piles
+    moved from to be empty. A card can go onto the sink only right after a card it may lie
+    on: the sink's top card now (only for a card on top of its pile now: any card played
+    first covers it), a card dealt from a stock, the card right above it in its pile (any
+    card higher up was covered by that one), or a card of another pile. So it reckons,
+    optimistically, which cards could ever leave: a pile's top card, then each card below it
+    once the one above could leave, if one of those could lie under it; the cards of other
+    piles that could leave count as they are found (a least fixed point: cards that wait on
+    each other in a circle never leave). When a card of a pile that must be emptied could
+    never leave, no line wins. None when the rules are not of this kind.
+    """
+    layout = game.layout
+    known = list(game.effects.values())
+    if game.automatic or any(
+        t.effect is not None and t.effect not in known for t in game.flow.transitions
+    ):
+        return None
+    moves: list[Move] = []
+    deals: list[Deal] = []
+    for effect in known:
+        if isinstance(effect, Move):
+            moves.append(effect)
+        elif isinstance(effect, Deal):
+            deals.append(effect)
+        else:
+            return None
+    sinks = {t for e in moves for t in e.targets} | {e.target for e in deals}
+    if len(sinks) != 1 or not moves:
+        return None
+    sink = next(iter(sinks))
+    rule = layout.accepts[sink]
+    if rule.reads_others:
+        return None
+    columns: set[int] = set()
+    for move in moves:
+        spec = move.spec
+        if move.mode != "top" or spec.end != "top" or spec.reach is not None:
+            return None
+        columns |= set(move.sources)
+    stocks = {e.source for e in deals}
+    if any(e.flag for e in deals) or sink in columns | stocks or columns & stocks:
+        return None
+    if any(layout.covered_by[p] for p in columns):
+        return None  # a card that other cards cover, not only the one above it
+    emptied = _emptied_to_win(game)
+    if emptied is None or not emptied & columns:
+        return None
+    order = tuple(sorted(columns))
+    return _ClearedPiles(
+        sink, order, tuple(p in emptied for p in order), tuple(sorted(stocks)),
+        table_bits(rule.on_top), face_bits(rule.on_empty), face_bits(rule.blind),
+    ).dead  # fmt: skip
+
+
+def _emptied_to_win(game: Game) -> frozenset[int] | None:
+    """The piles every way to win asks to be empty (None when there is no way to win)."""
+    spec = game.spec
+    layout = game.layout
+    total = len(game.cards)
+    everything = frozenset(range(len(layout)))
+    wins = [t for t in game.flow.transitions if game.outcomes.get(t.dest) == "won"]
+    if not wins:
+        return None
+    common = everything
+    for t in wins:
+        empty: set[int] = set()
+        for name, _ in t.conditions:
+            condition = spec.conditions[name]
+            test = getattr(condition, "test", None)
+            piles = getattr(condition, "piles", None)
+            if not piles:
+                continue
+            named = frozenset(layout.resolve(piles))
+            if test == "holds_all_cards":
+                empty |= everything - named
+            elif test == "count":
+                most = getattr(condition, "at_most", None)
+                least = getattr(condition, "at_least", None)
+                if most == 0:
+                    empty |= named
+                if least == total:
+                    empty |= everything - named
+        for name, _ in t.unless:
+            condition = spec.conditions[name]
+            piles = getattr(condition, "piles", None)
+            if getattr(condition, "test", None) == "not_empty" and piles:
+                empty |= set(layout.resolve(piles))
+        common &= empty
+    return common
+
+
+class _ClearedPiles:
+    """The reckoning of ``cleared_piles_test`` for one game (see there)."""
+
+    def __init__(
+        self,
+        sink: int,
+        columns: tuple[int, ...],
+        emptied: tuple[bool, ...],
+        stocks: tuple[int, ...],
+        takes: tuple[int, ...],
+        on_empty: int,
+        blind: int,
+    ) -> None:
+        self.sink = sink
+        self.columns = columns
+        self.emptied = emptied
+        self.stocks = stocks
+        self.takes = takes  # the faces that may lie on each face, as bits
+        # the faces each face may lie on, as bits
+        self.lies_on = tuple(
+            sum(1 << g for g in range(52) if takes[g] >> face & 1) for face in range(52)
+        )
+        self.on_empty = on_empty
+        self.blind = blind
+        self.one: i64 = 1  # (see ``_DeadCards.dead``: a bit is shifted from this)
+        # what the stocks' cards take, for the stocks last looked at
+        self.stock_last: tuple[tuple[int, ...], ...] | None = None
+        self.stock_takes: i64 = 0
+        self.seen: i64 = 0  # (see ``_place``)
+
+    def dead(self, state: State) -> bool:
+        piles = state.piles
+        face_of = FACE
+        takes = self.takes
+        held = tuple([piles[p] for p in self.stocks])
+        last = self.stock_last
+        if last is None or not same_piles(last, held):
+            dealt: i64 = 0
+            for pile in held:
+                for card in pile:
+                    dealt |= takes[face_of[card]]
+            self.stock_last = held
+            self.stock_takes = dealt
+        from_stock: i64 = self.stock_takes
+        sink = piles[self.sink]
+        top: i64 = self.on_empty
+        if sink:
+            top = self.blind if sink[-1] & DOWN else takes[face_of[sink[-1]]]
+        one = self.one
+        columns = self.columns
+        count = len(columns)
+        gone = [0] * count  # how many cards from the top of each pile could leave
+        given = [0] * count  # what the cards that could leave of each pile take, as bits
+        changed = True
+        while changed:
+            changed = False
+            for q in range(count):
+                pile = piles[columns[q]]
+                size: i64 = len(pile)
+                k: i64 = gone[q]
+                if k >= size:
+                    continue
+                others: i64 = from_stock
+                for r in range(count):
+                    if r != q:
+                        others |= given[r]
+                mine: i64 = given[q]
+                while k < size:
+                    i: i64 = size - 1 - k
+                    under: i64 = top if i == size - 1 else takes[face_of[pile[i + 1]]]
+                    face: i64 = face_of[pile[i]]
+                    if not (others | under) & (one << face):
+                        break
+                    mine |= takes[face]
+                    k += 1
+                if k != gone[q]:
+                    gone[q] = k
+                    given[q] = mine
+                    changed = True
+        emptied = self.emptied
+        if any(emptied[q] and gone[q] < len(piles[columns[q]]) for q in range(count)):
+            return True
+        return not self._matched(piles, held, top)
+
+    def _matched(
+        self, piles: tuple[tuple[int, ...], ...], held: tuple[tuple[int, ...], ...], top: int
+    ) -> bool:
+        """Whether each card that must leave can have a card of its own to lie on when it
+        goes: the sink's top card (for a card on top of its pile now), a stock's card or a
+        card of a pile (each under one card at most: a card played covers it for good). A
+        matching of faces to faces (a card's own pile is not told apart: fewer calls, no
+        wrong one); False when none covers every card that must leave."""
+        face_of = FACE
+        # how many cards of each face could be under one: the piles' and the stocks'
+        under = [0] * 53
+        columns = self.columns
+        emptied = self.emptied
+        wanted: list[int] = []  # the faces of the cards that must leave, a top card as -1-face
+        for q in range(len(columns)):
+            pile = piles[columns[q]]
+            size = len(pile)
+            for i in range(size):
+                face = face_of[pile[i]]
+                under[face] += 1
+                if emptied[q]:
+                    wanted.append(-1 - face if i == size - 1 else face)
+        for pile in held:
+            for card in pile:
+                under[face_of[card]] += 1
+        under[52] = 1  # the sink's top card, for a top card alone
+        # Kuhn's augmenting paths: ``lying[g]`` the cards (indices into ``wanted``) on face g.
+        lying: list[list[int]] = [[] for _ in range(53)]
+        for k in range(len(wanted)):
+            self.seen = 0
+            if not self._place(k, wanted, top, under, lying):
+                return False
+        return True
+
+    def _place(
+        self, k: int, wanted: list[int], top: int, under: list[int], lying: list[list[int]]
+    ) -> bool:
+        """Find card ``k`` a card to lie on, moving others as need be (an augmenting path;
+        ``seen``: the faces, as bits, 52 the sink's top, tried in this search for one)."""
+        one = self.one
+        entry = wanted[k]
+        face = entry if entry >= 0 else -1 - entry
+        options: i64 = self.lies_on[face]
+        if entry < 0 and top >> face & 1:
+            options |= one << 52
+        options &= ~self.seen
+        # first a face with room, then one whose cards may move on
+        rest = options
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = int(low).bit_length() - 1
+            if len(lying[g]) < under[g]:
+                lying[g].append(k)
+                return True
+        self.seen |= options
+        rest = options
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = int(low).bit_length() - 1
+            others = lying[g]
+            for m in range(len(others)):
+                if self._place(others[m], wanted, top, under, lying):
+                    others[m] = k
+                    return True
+        return False
 
 
 def dead_card_test(game: Game) -> Callable[[State], bool] | None:

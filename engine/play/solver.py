@@ -29,6 +29,7 @@ from typing import Literal
 from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import Action, State
 from ..game.game import Game
+from .dominance import with_dominance
 from .pruning import dead_position_test
 from .stock import StockReach, stock_reach
 
@@ -481,9 +482,11 @@ class Solver:
         self._part_home = [0 for _ in accepts]
         self._part_value = [0 for _ in accepts]
         # The effects whose actions may be safe, by name: their tests, bound once.
-        self._safe_tests: dict[str, Callable[[State, Action], bool]] = {
-            name: effect.is_safe for name, effect in game.effects.items() if effect.may_be_safe()
-        }
+        # with Blake and Gent's safe moves home where the rules are of their kind (dominance)
+        self._safe_tests: dict[str, Callable[[State, Action], bool]] = with_dominance(
+            game,
+            {name: effect.is_safe for name, effect in game.effects.items() if effect.may_be_safe()},
+        )
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1

@@ -1,0 +1,115 @@
+"""Moves home that Blake and Gent prove safe, derived from the rules (engine/play/dominance.py):
+never a win lost, checked against an exhaustive search, and the rule itself on FreeCell and
+Klondike positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from test_solver import winnable_by_brute_force, winnable_positions
+
+from conftest import ROOT
+from yaml_solitaire.engine import Game, State, load_game
+from yaml_solitaire.engine.core.cards import card_text
+from yaml_solitaire.engine.play.dominance import home_dominance
+from yaml_solitaire.engine.play.solver import Solver
+
+# Tiny games that declare no move safe, the deals of each searched to the end: alternate
+# colours with cards back from home or not, a stock, any suit with cards back (Baker's Dozen).
+TESTED: dict[str, Sequence[int]] = {
+    "tiny/small_klondike": range(20),
+    "tiny/small_klondike_back": range(20),
+    "pruning/small_freecell": range(10),
+    "pruning/small_bakers_dozen": range(40),
+    "tiny/two_piles": range(40),
+}
+
+
+@pytest.mark.parametrize(("name", "seeds"), TESTED.items())
+def test_a_move_home_called_safe_never_loses_a_win(name: str, seeds: Sequence[int]) -> None:
+    game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
+    tests = home_dominance(game)
+    assert tests
+    called = 0
+    for seed in seeds:
+        order, winnable = winnable_positions(game, game.deal_seed(seed))
+        for state in order:
+            if game.outcome(state) is not None or state not in winnable:
+                continue
+            for action in game.legal_actions(state):
+                test = tests.get(action.name)
+                if test is not None and test(state, action):
+                    assert game.apply(state, action) in winnable, (seed, state, action)
+                    called += 1
+    assert called > 100
+
+
+def test_the_solver_with_safe_moves_home_agrees_with_exhaustive_search() -> None:
+    # (the tiny games of tests/data/tiny/ are checked so by test_solver.py)
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / "small_freecell.yaml"))
+    for seed in range(30):
+        start = game.deal_seed(seed)
+        found = Solver(game).solve(start)
+        assert (found.result == "won") == winnable_by_brute_force(game, start), seed
+
+
+def test_the_dominance_applies_where_the_rules_are_of_blake_and_gents_kind() -> None:
+    for game_id in ("freecell", "klondike", "bakers-dozen", "king-albert", "fan"):
+        assert home_dominance(load_game(game_id)), game_id
+    # foundations from another base, two decks, groups of any face-up cards, no foundations
+    for game_id in ("canfield", "forty-thieves", "yukon", "golf", "spider", "big-ben"):
+        assert home_dominance(load_game(game_id)) is None, game_id
+
+
+def _position(game: Game, piles: dict[str, str], top: str, rest: Sequence[str]) -> State:
+    """A position of ``game``: the piles given (bottom card first), then ``top`` alone on the
+    first of ``rest``, and every other card spread over the others of ``rest``."""
+    start = game.deal_seed(1)
+    by_text = {card_text(c): c for c in game.cards}
+    index = game.layout.index
+    laid: list[tuple[int, ...]] = [() for _ in start.piles]
+    used = {top}
+    for name, cards in piles.items():
+        laid[index[name]] = tuple(by_text[c] for c in cards.split())
+        used |= set(cards.split())
+    others = [c for c in game.cards if card_text(c) not in used]
+    spread = [index[name] for name in rest[1:]]
+    for k, card in enumerate(others):
+        laid[spread[k % len(spread)]] += (card,)
+    laid[index[rest[0]]] = (by_text[top],)
+    return State(tuple(laid), start.phase, start.counts)
+
+
+HOME = {
+    # 5H: two above both black foundations, three above diamonds
+    "near": {"f1": "AC 2C 3C", "f2": "AS 2S 3S", "f3": "AD 2D", "f4": "AH 2H 3H 4H"},
+    # 5H: two above both black foundations, four above diamonds
+    "diamonds far": {"f1": "AC 2C 3C", "f2": "AS 2S 3S", "f3": "AD", "f4": "AH 2H 3H 4H"},
+    # 5H: one above both black foundations (both black Fours home), four above diamonds
+    "blacks home": {"f1": "AC 2C 3C 4C", "f2": "AS 2S 3S 4S", "f3": "AD", "f4": "AH 2H 3H 4H"},
+}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "case", "safe"),
+    [
+        ("freecell", "near", True),
+        ("freecell", "diamonds far", False),
+        ("freecell", "blacks home", True),  # no card ever leaves a foundation
+        ("klondike", "near", True),
+        ("klondike", "diamonds far", False),
+        ("klondike", "blacks home", False),  # a black Four may come back, and need the Five
+    ],
+)
+def test_a_card_goes_home_by_blake_and_gents_rule(game_id: str, case: str, safe: bool) -> None:
+    game = load_game(game_id)
+    tableau = [n for n in game.pile_names if n.startswith("t")]
+    state = _position(game, HOME[case], "5H", tableau)
+    src, dst = game.layout.index[tableau[0]], game.layout.index["f4"]
+    (action,) = [a for a in game.legal_actions(state) if a.src == src and a.dst == dst]
+    test = home_dominance(game)
+    assert test is not None
+    assert test[action.name](state, action) is safe
+    if game_id == "freecell":  # the search plays it alone
+        assert (Solver(game).search_order(state) == [action]) is safe
