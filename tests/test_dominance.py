@@ -111,5 +111,7 @@ def test_a_card_goes_home_by_blake_and_gents_rule(game_id: str, case: str, safe:
     test = home_dominance(game)
     assert test is not None
     assert test[action.name](state, action) is safe
-    if game_id == "freecell":  # the search plays it alone
+    # The search plays it alone exactly then: Klondike's own 'safe: builders_home' calls the
+    # Five safe with both black Fours home, but a Four may come back, so it is not trusted.
+    if len(game.legal_actions(state)) > 1:
         assert (Solver(game).search_order(state) == [action]) is safe

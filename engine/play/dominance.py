@@ -220,16 +220,32 @@ class _Either:
         return self.first(state, action) or self.second(state, action)
 
 
-def with_dominance(
-    game: Game, declared: dict[str, Callable[[State, Action], bool]]
-) -> dict[str, Callable[[State, Action], bool]]:
+def _cards_come_back(game: Game) -> bool:
+    """Whether some action takes a card from a foundation."""
+    foundations = set(game.foundations)
+    return any(
+        foundations & set(game.layout.resolve(e.spec.takes_from())) for e in game.effects.values()
+    )
+
+
+def with_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]]:
     """The tests of safe moves by effect name: those the rule file declares (``safe:``), and
-    where ``home_dominance`` applies, its test too (a move either calls safe is safe)."""
+    where ``home_dominance`` applies, its test too (a move either calls safe is safe).
+
+    A declared ``builders_home`` is trusted only where no card leaves a foundation: where one
+    may come back, a card home can be wanted again as a place to build on (Blake and Gent's
+    reason for their stricter bound there), so a search that never tried the other moves
+    could call a winnable deal lost. Play still makes such moves by itself; the player can
+    take the card back."""
+    back = _cards_come_back(game)
+    tests: dict[str, Callable[[State, Action], bool]] = {
+        name: effect.is_safe
+        for name, effect in game.effects.items()
+        if effect.may_be_safe()
+        and not (back and isinstance(effect, Move) and effect.spec.safe == "builders_home")
+    }
     derived = home_dominance(game)
-    if not derived:
-        return declared
-    tests = dict(declared)
-    for name, test in derived.items():
+    for name, test in (derived or {}).items():
         known = tests.get(name)
         tests[name] = test if known is None else _Either(known, test).safe
     return tests

@@ -483,10 +483,7 @@ class Solver:
         self._part_value = [0 for _ in accepts]
         # The effects whose actions may be safe, by name: their tests, bound once.
         # with Blake and Gent's safe moves home where the rules are of their kind (dominance)
-        self._safe_tests: dict[str, Callable[[State, Action], bool]] = with_dominance(
-            game,
-            {name: effect.is_safe for name, effect in game.effects.items() if effect.may_be_safe()},
-        )
+        self._safe_tests: dict[str, Callable[[State, Action], bool]] = with_dominance(game)
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
