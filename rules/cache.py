@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-FORMAT = 2
+FORMAT = 3
 _SUFFIX = ".json"
 _ROOT_PACKAGE = __name__.split(".")[0]
 
@@ -108,9 +108,13 @@ def load(kind: str, name: str, allowed: Callable[[type], bool]) -> Any:
             and entry.get("format") == FORMAT
             and entry.get("key") == name
             and "value" in entry
+            and isinstance(entry.get("shared"), list)
         ):
             return None
-        return _decode(entry["value"], allowed)
+        shared: list[Any] = []
+        for item in entry["shared"]:  # each refers only to those before it
+            shared.append(_decode(item, allowed, shared))
+        return _decode(entry["value"], allowed, shared)
     except Exception:  # any unreadable entry is a miss; it is rebuilt and replaced
         return None
 
@@ -125,8 +129,11 @@ def store(kind: str, name: str, value: Any) -> None:
         target.mkdir(parents=True, mode=0o700, exist_ok=True)
         if not (_ours(folder) and _ours(target)):
             return
+        pool = _Pool()
+        encoded = _encode(value, pool)
         text = json.dumps(
-            {"format": FORMAT, "key": name, "value": _encode(value)}, separators=(",", ":")
+            {"format": FORMAT, "key": name, "value": encoded, "shared": pool.items},
+            separators=(",", ":"),
         )
         import tempfile  # only when an entry is written: a cached start does without
 
@@ -145,25 +152,50 @@ def store(kind: str, name: str, value: Any) -> None:
 # --- plain data ------------------------------------------------------------------------------
 # A tuple is a JSON list; everything else that is not a JSON scalar is an object of one key:
 # {"m": {...}} a mapping with text keys, {"f": [...]} a frozenset, {"p": "..."} a path,
-# {"r": "module:Class", "v": {...}} a record (a dataclass) by its fields.
+# {"r": "module:Class", "v": {...}} a record (a dataclass) by its fields. A frozenset, and a
+# tuple of more than a few items, that occurs more than once is written once, in the entry's
+# list "shared", and referred to as {"s": N}: accept tables repeat the same sets and rows for
+# pile after pile, and written out each time they made entries of megabytes that took longer
+# to read than to make again.
+
+_SHARED_FROM = 4  # tuples shorter than this are written where they stand
 
 
-def _encode(value: Any) -> Any:
+class _Pool:
+    """The values written once, in order: each refers only to values before it."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._index: dict[str, int] = {}
+
+    def refer(self, value: Any, encode: Callable[[], Any]) -> Any:
+        key = repr(value)  # equal text, equal value (True and 1 stay apart, as == would not)
+        found = self._index.get(key)
+        if found is None:
+            item = encode()
+            found = self._index[key] = len(self.items)
+            self.items.append(item)
+        return {"s": found}
+
+
+def _encode(value: Any, pool: _Pool) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, tuple):
-        return [_encode(v) for v in value]
+        if len(value) < _SHARED_FROM:
+            return [_encode(v, pool) for v in value]
+        return pool.refer(value, lambda: [_encode(v, pool) for v in value])
     if isinstance(value, frozenset):
-        return {"f": sorted(_encode(v) for v in value)}
+        return pool.refer(value, lambda: {"f": sorted(_encode(v, pool) for v in value)})
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
             raise TypeError("a mapping with keys that are not text")
-        return {"m": {k: _encode(v) for k, v in value.items()}}
+        return {"m": {k: _encode(v, pool) for k, v in value.items()}}
     if isinstance(value, Path):
         return {"p": str(value)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         cls = type(value)
-        fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(cls)}
+        fields = {f.name: _encode(getattr(value, f.name), pool) for f in dataclasses.fields(cls)}
         return {"r": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
     raise TypeError(f"cannot keep a {type(value).__name__} in the cache")
 
@@ -171,20 +203,25 @@ def _encode(value: Any) -> Any:
 _SCALARS = (type(None), bool, int, float, str)
 
 
-def _decode(value: Any, allowed: Callable[[type], bool]) -> Any:
+def _decode(value: Any, allowed: Callable[[type], bool], shared: list[Any]) -> Any:
     if type(value) in _SCALARS:
         return value
     if type(value) is list:
-        return tuple(v if type(v) in _SCALARS else _decode(v, allowed) for v in value)
+        return tuple(v if type(v) in _SCALARS else _decode(v, allowed, shared) for v in value)
     if type(value) is not dict or len(value) not in (1, 2):
         raise ValueError("not cache data")
+    if "s" in value:  # an index into the values already read (an IndexError is a miss too)
+        index = value["s"]
+        if type(index) is not int or index < 0:
+            raise ValueError("not cache data")
+        return shared[index]
     if "f" in value:  # of scalars only: anything else is unhashable, and refused by frozenset
         return frozenset(value["f"])
     if "m" in value:
-        return {str(k): _decode(v, allowed) for k, v in value["m"].items()}
+        return {str(k): _decode(v, allowed, shared) for k, v in value["m"].items()}
     if "p" in value:
         return Path(value["p"])
-    return _record(value["r"], value["v"], allowed)
+    return _record(value["r"], value["v"], allowed, shared)
 
 
 @cache
@@ -206,13 +243,13 @@ def _field_names(cls: type) -> frozenset[str]:
     return frozenset(f.name for f in dataclasses.fields(cls))
 
 
-def _record(name: Any, fields: Any, allowed: Callable[[type], bool]) -> Any:
+def _record(name: Any, fields: Any, allowed: Callable[[type], bool], shared: list[Any]) -> Any:
     if not isinstance(name, str) or not isinstance(fields, dict):
         raise ValueError("not cache data")
     cls = _record_class(name)
     if not allowed(cls) or fields.keys() != _field_names(cls):
         raise ValueError(f"a record the cache may not hold: {name}")
-    values = {k: _decode(v, allowed) for k, v in fields.items()}
+    values = {k: _decode(v, allowed, shared) for k, v in fields.items()}
     if not cls.__dictoffset__:  # slots, or a compiled class: made by its own __init__
         return cls(**values)
     made: Any = object.__new__(cls)
