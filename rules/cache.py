@@ -152,11 +152,11 @@ def store(kind: str, name: str, value: Any) -> None:
 # --- plain data ------------------------------------------------------------------------------
 # A tuple is a JSON list; everything else that is not a JSON scalar is an object of one key:
 # {"m": {...}} a mapping with text keys, {"f": [...]} a frozenset, {"p": "..."} a path,
-# {"r": "module:Class", "v": {...}} a record (a dataclass) by its fields. A frozenset, and a
-# tuple of more than a few items, that occurs more than once is written once, in the entry's
-# list "shared", and referred to as {"s": N}: accept tables repeat the same sets and rows for
-# pile after pile, and written out each time they made entries of megabytes that took longer
-# to read than to make again.
+# {"r": "module:Class", "v": {...}} a record (a dataclass) by its fields. A record, a
+# frozenset, and a tuple of more than a few items are written once, in the entry's list
+# "shared", and referred to as {"s": N}: piles of a group share one accept rule, and accept
+# tables repeat the same sets and rows; written out each time, they made entries of megabytes
+# that took longer to read than to make again.
 
 _SHARED_FROM = 4  # tuples shorter than this are written where they stand
 
@@ -195,8 +195,14 @@ def _encode(value: Any, pool: _Pool) -> Any:
         return {"p": str(value)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         cls = type(value)
-        fields = {f.name: _encode(getattr(value, f.name), pool) for f in dataclasses.fields(cls)}
-        return {"r": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
+
+        def record() -> Any:
+            fields = {
+                f.name: _encode(getattr(value, f.name), pool) for f in dataclasses.fields(cls)
+            }
+            return {"r": f"{cls.__module__}:{cls.__qualname__}", "v": fields}
+
+        return pool.refer(value, record)
     raise TypeError(f"cannot keep a {type(value).__name__} in the cache")
 
 

@@ -135,7 +135,7 @@ def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | N
                     _fits(building, face, other) for face in range(52) for other in link[face]
                 ):
                     return None
-    comes_back = any(foundations & set(layout.resolve(e.spec.takes_from())) for e in effects)
+    comes_back = _cards_come_back(game)
     dealt = set()  # the stocks and the piles they deal to
     for e in effects:
         if isinstance(e, (Deal, Redeal)):

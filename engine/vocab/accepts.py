@@ -291,19 +291,14 @@ def pile_rules(spec: GameSpec, layout: Layout) -> tuple[AcceptRule, ...]:
     code = Path(__file__)
     tables = Path(accept_rules.__file__)
     name = cache.key((code.parent, tables.parent), code.name, tables.name, repr(spec.piles))
-    # Kept as the distinct rules and each pile's index among them: a group of many piles
-    # shares one rule, and the entry stays as small as the rules are few.
     kept = cache.load("accepts", name, lambda cls: cls in (AcceptRule, Beside, Follow))
-    if isinstance(kept, tuple) and len(kept) == 2:
-        distinct, which = kept
-        if (
-            isinstance(distinct, tuple)
-            and all(isinstance(rule, AcceptRule) for rule in distinct)
-            and isinstance(which, tuple)
-            and len(which) == len(layout.names)
-            and all(type(k) is int and 0 <= k < len(distinct) for k in which)
-        ):
-            return tuple(distinct[k] for k in which)
+    if (
+        isinstance(kept, tuple)
+        and len(kept) == len(layout.names)
+        and all(isinstance(rule, AcceptRule) for rule in kept)
+    ):
+        found: tuple[AcceptRule, ...] = kept
+        return found
     rules: list[AcceptRule] = []
     for group_name, group in spec.piles.items():
         piles = layout.groups[group_name]
@@ -319,8 +314,5 @@ def pile_rules(spec: GameSpec, layout: Layout) -> tuple[AcceptRule, ...]:
                     columns=grid,
                 )
             )
-    numbers: dict[str, int] = {}
-    which_rule = tuple(numbers.setdefault(repr(rule), len(numbers)) for rule in rules)
-    first = {k: rule for rule, k in zip(reversed(rules), reversed(which_rule), strict=True)}
-    cache.store("accepts", name, (tuple(first[k] for k in range(len(numbers))), which_rule))
+    cache.store("accepts", name, tuple(rules))
     return tuple(rules)
