@@ -391,10 +391,12 @@ class Score(Record):
 
     label: Text = "cards placed"
     """What the count is called on screen."""
-    count: Literal["face_up", "cards"] = "cards"
-    """Count face-up cards, or all cards."""
+    count: Literal["face_up", "cards", "in_place"] = "cards"
+    """Count face-up cards, all cards, or the cards in place: in each row of a grid group,
+    those from the row's first place on that its rule accepts where they lie ('follows')."""
     piles: PileRefs | None = None
-    """Where to count; absent: every pile."""
+    """Where to count; absent: the foundations (every pile in a game without foundations).
+    With 'count: in_place', one pile group that lies in a grid."""
 
 
 # --- presentation --------------------------------------------------------------------------

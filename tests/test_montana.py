@@ -53,3 +53,27 @@ def test_the_same_deal_and_actions_give_the_same_redeal() -> None:
     once = play(CANONICAL, "redeal")[1]["piles"]
     again = play(CANONICAL, "redeal")[1]["piles"]
     assert once == again
+
+
+def test_the_count_shown_is_the_cards_in_order_from_each_rows_start() -> None:
+    # Row 1: 2C 3C 4C in order, then 9D; row 2 starts with a King; rows 3 and 4 run 2..K.
+    first = ["2C", "3C", "4C", "9D", "5C", "AC", "6C", "7C", "8C", "9C", "10C", "JC", "QC"]
+    second = ["KC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "AD", "10D", "JD", "QD", "KD"]
+    order = first + second + row("H", [*RANKS[1:], "A"]) + row("S", [*RANKS[1:], "A"])
+    records = play(order)
+    assert records[0]["cards_placed"] == 3 + 0 + 12 + 12
+    text = run_cli("play", "montana", "--deck", " ".join(order), stdin="quit\n").out
+    assert "cards in order: 27/52" in text
+
+
+def test_a_count_in_place_must_name_a_grid_group(tmp_path: Any) -> None:
+    from pathlib import Path
+
+    source = Path(__file__).parent.parent / "games" / "montana.yaml"
+    text = source.read_text().replace("piles: [tableau]\n\ndisplay", "piles: [aces]\n\ndisplay")
+    assert text != source.read_text()
+    bad = tmp_path / "montana_bad.yaml"
+    bad.write_text(text)
+    result = run_cli("validate", str(bad))
+    assert result.code != 0
+    assert "'count: in_place' reads rows" in result.err + result.out

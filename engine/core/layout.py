@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable
 
 from ...rules.model import Covering, GameSpec, Grid
 from .accept_rules import AcceptRule
-from .cards import canonical_deck
+from .cards import FACE, canonical_deck
+from .state import Piles
 
 # Compiles every pile's accept rule for a layout (the vocabulary's ``pile_rules``).
 AcceptCompiler = Callable[[GameSpec, "Layout"], tuple[AcceptRule, ...]]
@@ -108,3 +109,26 @@ class Layout:
 
     def with_role(self, role: str) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.role) if r == role)
+
+    def rows(self, piles: tuple[int, ...], group: str | None) -> list[tuple[int, ...]]:
+        """``piles`` cut into the rows of ``group`` where it lies in a grid, else one row."""
+        columns = self.columns.get(group, 0) if group is not None else 0
+        if not columns:
+            return [piles]
+        return [piles[k : k + columns] for k in range(0, len(piles), columns)]
+
+    def in_place(self, piles: Piles, row: tuple[int, ...]) -> int:
+        """How many places from the start of ``row`` hold one card that their rule accepts
+        there (each with its neighbours as they lie)."""
+        accepts = self.accepts
+        work = list(piles)
+        for k, p in enumerate(row):
+            pile = piles[p]
+            if len(pile) != 1:
+                return k
+            work[p] = ()
+            wanted = accepts[p].wanted_at(work, p)
+            work[p] = pile
+            if FACE[pile[0]] not in wanted:
+                return k
+        return len(row)

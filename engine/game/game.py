@@ -64,11 +64,19 @@ class Game:
         self.outcomes = self.flow.outcomes
         self.notation = Notation(layout, players)
         score = spec.score
+        self.foundations = layout.with_role("foundation")
         self._score_piles = (
-            layout.resolve(score.piles) if score.piles else tuple(range(len(layout)))
+            layout.resolve(score.piles)
+            if score.piles
+            else self.foundations or tuple(range(len(layout)))
         )
         self._score_face_up = score.count == "face_up"
-        self.foundations = layout.with_role("foundation")
+        # With 'in_place': the rows of the grid group counted.
+        self._score_rows = (
+            layout.rows(self._score_piles, score.piles[0])
+            if score.count == "in_place" and score.piles
+            else None
+        )
         self.keys = PositionKeys(spec, layout)
         self.keys.counts_read([e.reads_count() for e in counting])
         # For each action of the player: which of its two piles are given, and whether it
@@ -286,6 +294,8 @@ class Game:
 
     def score(self, state: State) -> int:
         piles = state.piles
+        if self._score_rows is not None:
+            return sum(self.layout.in_place(piles, row) for row in self._score_rows)
         if self._score_face_up:
             return sum(1 for i in self._score_piles for c in piles[i] if not c & DOWN)
         return sum(len(piles[i]) for i in self._score_piles)

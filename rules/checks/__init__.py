@@ -14,7 +14,14 @@ from ..model import GameSpec
 from ..vocabulary import Vocabulary
 from .actions import check_actions
 from .flow import check_flow
-from .meaning import check_cards, check_deal, check_display, check_entries, check_names
+from .meaning import (
+    check_cards,
+    check_deal,
+    check_display,
+    check_entries,
+    check_names,
+    check_score,
+)
 from .shape import SchemaWalker, report_shape_errors, without_broken_parts
 from .size import check_size
 
@@ -28,6 +35,7 @@ def check_meaning(spec: GameSpec, report: Report) -> None:
     check_actions(spec, report)
     check_flow(spec, report)
     check_display(spec, report)
+    check_score(spec, report)
     check_size(spec, report)
 
 

@@ -287,6 +287,22 @@ def check_deal(spec: GameSpec, report: Report) -> None:
         )
 
 
+def check_score(spec: GameSpec, report: Report) -> None:
+    """'count: in_place' reads the rows of one grid group."""
+    score = spec.score
+    if score.count != "in_place":
+        return
+    refs = score.piles or ()
+    group = spec.piles.get(refs[0]) if len(refs) == 1 else None
+    if group is None or not isinstance(group.arrangement, Grid):
+        report.add(
+            ("score", "piles"),
+            "'count: in_place' reads rows: name one pile group that lies in a grid "
+            "('arrangement: {grid: N}')",
+            about=("@piles",),
+        )
+
+
 def check_display(spec: GameSpec, report: Report) -> None:
     display = spec.display
     for name, group in display.groups.items():

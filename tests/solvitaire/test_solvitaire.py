@@ -84,3 +84,19 @@ def test_the_page_shows_each_option() -> None:
         keys = value if isinstance(value, dict) else {section: value}
         for key in keys:
             assert re.search(rf"`{re.escape(key)}`", text), f"{section}.{key}"
+
+
+def test_a_preset_with_foundations_counts_only_the_cards_home() -> None:
+    # A rule file without 'score' counted every pile: '52/52 cards placed' before any move.
+    counted = 0
+    for path in FILES:
+        game = load_game(path)
+        if game.spec.score.piles is not None or not game.foundations:
+            continue
+        state = game.deal_seed(1)
+        assert game.score(state) == game.foundation_cards(state) < len(game.cards), path.name
+        counted += 1
+    assert counted > 50
+    shown = run_cli("play", str(translate.RULES / "klondike-deal-1.yaml"), "--seed", "1",
+                    stdin="quit\n").out  # fmt: skip
+    assert "cards placed: 0/52" in shown

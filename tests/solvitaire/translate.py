@@ -136,6 +136,7 @@ class Draft:
     # The conditions that must not hold for each player action (absent: none).
     unless: dict[str, list[str]]
     goal: str = ""  # what the player is doing, in words
+    score: dict[str, Any] | None = None  # absent: the cards on the foundations
 
 
 def translate(preset: Preset) -> dict[str, Any]:
@@ -197,6 +198,8 @@ def translate(preset: Preset) -> dict[str, Any]:
         "conditions": draft.conditions,
         "flow": {"initial": "playing", "states": flow_states, "transitions": transitions},
     }
+    if draft.score:
+        game["score"] = draft.score
     return game
 
 
@@ -603,6 +606,7 @@ def _gaps(draft: Draft, spec: Record, left: int, top: int) -> str:
         "describe": "every row runs from the 2 up to its top rank",
     }
     draft.goal = "order each row from the 2 up"
+    draft.score = {"label": "cards in order", "count": "in_place", "piles": ["tableau"]}
     return "in_order"
 
 

@@ -87,31 +87,11 @@ class Regather(Effect[RegatherSpec]):
         super().__init__(name, spec, layout)
         self.piles = layout.resolve(spec.piles)
         self._action = Action(name)
-        columns = layout.columns.get(spec.piles[0], 0) if len(spec.piles) == 1 else 0
         # The rows of a grid group, for 'out_of_place' and 'into: gaps' (else one row).
-        self.rows = (
-            [self.piles[k : k + columns] for k in range(0, len(self.piles), columns)]
-            if columns
-            else [self.piles]
-        )
+        group = spec.piles[0] if len(spec.piles) == 1 else None
+        self.rows = layout.rows(self.piles, group)
 
     # --- what is gathered, and where it goes ---------------------------------------------
-
-    def _in_place(self, piles: Piles, row: tuple[int, ...]) -> int:
-        """How many places from the start of ``row`` hold a card that their rule accepts
-        there (each with its neighbours as they lie)."""
-        accepts = self.layout.accepts
-        work = list(piles)
-        for k, p in enumerate(row):
-            pile = piles[p]
-            if len(pile) != 1:
-                return k
-            work[p] = ()
-            wanted = accepts[p].wanted_at(work, p)
-            work[p] = pile
-            if FACE[pile[0]] not in wanted:
-                return k
-        return len(row)
 
     def _gathered(self, piles: Piles) -> tuple[list[int], list[list[int]]]:
         """The cards picked up, in order, and the places they leave, row by row."""
@@ -124,7 +104,7 @@ class Regather(Effect[RegatherSpec]):
             return [c & MASK for c in cards], [list(self.piles)]
         cards, places = [], []
         for row in self.rows:
-            left = list(row[self._in_place(piles, row) :])
+            left = list(row[self.layout.in_place(piles, row) :])
             places.append(left)
             for p in left:
                 cards += piles[p]
