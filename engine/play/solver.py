@@ -137,11 +137,14 @@ class _Run:
 
     def __init__(
         self, solver: Solver, start: State, actions: tuple[Action, ...], table: _Table,
-        shuffle: random.Random | None,
+        shuffle: random.Random | None, streamlined: bool = False,
     ) -> None:  # fmt: skip
         self.solver = solver
         self.table = table
         self.shuffle = shuffle
+        # A streamlined run plays a card home without trying anything else (Solvitaire's
+        # streamliner): an incomplete search, so nothing it closes above such a cut is proved.
+        self.streamlined = streamlined
         self.counter = 0
         self.active: dict[int, int] = {}  # key -> Tarjan index, for positions on the stack
         self.members: list[int] = []  # the Tarjan stack
@@ -163,14 +166,25 @@ class _Run:
         action: Action | None,
         actions: tuple[Action, ...],
     ) -> None:
-        ordered, reduced = self.solver.ordered(state, key, actions, self.table, self.shuffle)
+        solver = self.solver
+        ordered, reduced = solver.ordered(state, key, actions, self.table, self.shuffle)
+        cut = (
+            self.streamlined
+            and not reduced
+            and len(ordered) > 1
+            and ordered[0].dst in solver.foundation_set
+        )
+        if cut:  # a move home comes first where there is one (``Solver._rank``)
+            ordered = ordered[:1]
         index = self.counter
         self.counter += 1
         self.active[key] = index
         self.members.append(key)
         if reduced:
             self.reduced_keys.add(key)
-        self.stack.append(_Frame(state, key, total, action, ordered, index, reduced))
+        frame = _Frame(state, key, total, action, ordered, index, reduced)
+        frame.unsure = cut
+        self.stack.append(frame)
 
     def advance(self, allowance: int, deadline: float | None) -> tuple[int, int]:
         """Explore up to ``allowance`` new positions: (_PAUSED, _WON or _DONE, positions)."""
@@ -484,6 +498,10 @@ class Solver:
         # The effects whose actions may be safe, by name: their tests, bound once.
         # with Blake and Gent's safe moves home where the rules are of their kind (dominance)
         self._safe_tests: dict[str, Callable[[State, Action], bool]] = with_dominance(game)
+        # A streamlined run beside the complete ones (``_Run.streamlined``), where the rules
+        # prove no move safe: where they do, the complete search already plays those alone,
+        # and the run's share of the positions is better spent searching completely.
+        self.streamline = not self._safe_tests
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
@@ -767,12 +785,20 @@ class Solver:
         main = _Run(self, state, actions, table, None)
         root = main.stack[0].key
         best: _BestFirst | None = _BestFirst(self, state, table)
+        lean: _Run | None = (
+            _Run(self, state, actions, table, None, streamlined=True) if self.streamline else None
+        )
         nodes = 1
         chunk = max(1, min(RESTART_NODES, table.most // 8))  # between looks at the table's size
         for turn in range(1, 1 << 62):
             base = _luby(turn) * RESTART_NODES
-            probe = _Run(self, state, actions, table, random.Random(turn))
+            probe = _Run(
+                self, state, actions, table, random.Random(turn),
+                streamlined=self.streamline and turn % 2 == 0,
+            )  # fmt: skip
             runs: list[_Run | _BestFirst] = [main, probe] if best is None else [main, best, probe]
+            if lean is not None:
+                runs.append(lean)
             for run in runs:
                 allowance = base
                 if budget.nodes is not None:
@@ -794,8 +820,11 @@ class Solver:
                             main = _Run(self, state, actions, table, None)
                         elif run is best:
                             best = None
+                        elif run is lean:
+                            lean = None
                         break
                     held = main.size() + probe.size() + (best.size() if best is not None else 0)
+                    held += lean.size() if lean is not None else 0
                     if len(table.lost) + held > table.most:
                         return self._unknown(
                             nodes, began, f"the table of positions is full ({table.most:,})"
