@@ -106,3 +106,35 @@ def test_a_bad_job_is_a_usage_error(job: str) -> None:
     done = check(job)
     assert done.returncode == 2
     assert "error: argument jobs:" in done.stderr
+
+
+def test_canfields_stacked_reserve_is_written_with_its_top_card_last(tmp_path: Path) -> None:
+    done = check("canfield:1", "--solvitaire", str(stand_in(tmp_path, "timed-out")))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "not asked" not in done.stdout
+    deal = json.loads((tmp_path / "deal.json").read_text())
+    game = load_game(str(ROOT / "tests" / "solvitaire" / "rules" / "canfield.yaml"))
+    state = game.deal_seed(1)
+    reserve = state.piles[game.layout.index["r1"]]
+    # Solvitaire's "stacked" reserve: one list, bottom card first, the one card that plays last.
+    assert len(deal["reserve"]) == 13
+    assert deal["reserve"] == [card_text(c & MASK).replace("T", "10") for c in reserve]
+    assert deal["foundations"] == [card_text(state.piles[game.layout.index["f1"]][0])]
+
+
+def test_simple_simons_unread_key_is_a_known_difference_not_a_contradiction(
+    tmp_path: Path,
+) -> None:
+    # Solvitaire's parser never reads 'only complete pile moves', so its simple-simon lets single
+    # cards go home: its win beside the project's proof of loss (Fan's deal 2, asked of
+    # Solvitaire's preset simple-simon) is a known difference, said with its reason.
+    done = check("fan:2@simple-simon", "--solvitaire", str(stand_in(tmp_path, "solved")))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "fan:2@simple-simon: Solvitaire says won, the project lost (known difference:" in (
+        done.stdout
+    )
+    assert "'complete piles'" in done.stdout and "1 known differences" in done.stdout
+    # Their rules allow more than ours: our win beside their proof of loss is still contradicted.
+    done = check("fan:4@simple-simon", "--solvitaire", str(stand_in(tmp_path, "unsolvable")))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "fan:4@simple-simon: Solvitaire says lost, the project won" in done.stdout
