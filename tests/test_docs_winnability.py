@@ -21,6 +21,7 @@ def rows(presets: bool = False) -> dict[str, list[list[str]]]:
     text = (ROOT / "docs" / "winnability.md").read_text(encoding="utf-8")
     games, _, rest = text.partition(PRESETS_HEADING)
     assert rest, f"docs/winnability.md has no section '{PRESETS_HEADING}'"
+    rest = rest.partition("\n## ")[0]  # the presets' section alone
     found: dict[str, list[list[str]]] = {}
     for line in (rest if presets else games).splitlines():
         match = TABLE_ROW.match(line)
