@@ -340,6 +340,12 @@ class ConditionSpec(Record):
         """What is wrong with this condition in this game, beyond its own keys' types."""
         return iter(())
 
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        """The relations between cards by which this test reads them, besides their ranks and
+        places; None when it reads cards in some other way (then no two faces of a rank are
+        taken to play alike in the position keys)."""
+        return None
+
 
 # --- flow ----------------------------------------------------------------------------------
 

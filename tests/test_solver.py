@@ -657,6 +657,11 @@ TRANSPOSING = {
     "tiny/two_piles": range(40),
     "tiny/little_ben": range(30),
     "tiny/small_klondike_draw_3": range(30),
+    # Keys that merge positions: cells alike (and told apart), cards keyed by rank.
+    "symmetry/two_cells": range(30),
+    "symmetry/two_cells_apart": range(30),
+    "symmetry/ranks_only": range(30),
+    "tiny/small_golf": range(30),
 }
 
 

@@ -115,6 +115,20 @@ class AcceptRule:
             ),
         )
 
+    def faces_read(self) -> tuple[list[Table], list[frozenset[int]]]:
+        """The tables and sets of faces this rule reads cards by (besides their ranks): what
+        it takes on each face and when empty, the relations of its runs, the neighbours'
+        cards it looks at. Faces that every one of them treats alike play alike
+        (``keys.face_classes``)."""
+        tables = [self.on_top, self.relation, self.under]
+        sets = [self.on_empty, self.blind]
+        if self.beside is not None:
+            tables.append(self.beside.showing)
+        if self.follows is not None:
+            tables.append(self.follows.showing)
+            sets.append(self.follows.edge)
+        return tables, sets
+
     def wanted(self, pile: Sequence[int]) -> frozenset[int]:
         """The faces that may be put on top of ``pile`` (by this pile's cards alone)."""
         count = len(pile)

@@ -1,9 +1,11 @@
 """Position keys for search: positions that play alike get one key.
 
 Two positions play alike when they differ only in which copy of a card lies where (two decks
-have two 7Hs), or in the order of piles the rules treat alike: piles of one group with the
-same accept rule that nothing names on its own or in an order that matters (a group of free
-cells; not a tableau that is filled in a given order), or in the order of the cards of a pile
+have two 7Hs), in which card of a class of faces no rule tells apart lies where (the suits of
+a game whose rules read ranks only: ``face_classes``), or in the order of piles the rules
+treat alike: piles of one group with the same accept rule that nothing names on its own or
+in an order that matters (a group of free cells; not a tableau that is filled in a given
+order), or in the order of the cards of a pile
 that only takes cards below its top card (a foundation, Golf's waste). The key of a position
 puts such piles in a canonical order and keeps of such a pile its ends and its size.
 Search stores a 61-bit hash of the key, not the key. It is a sum of one term for each pile
@@ -21,32 +23,38 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 
 from ...rules.model import GameSpec
-from ...rules.spec import pile_fields
-from .cards import FACE, SHOWN
+from ...rules.spec import pile_references, yaml_key
+from .accept_rules import Table
+from .cards import DOWN, FACE, SHOWN, face_bits
 from .layout import Layout
 from .mixing import mix as _mix
 from .state import State
 
 _MASK = (1 << 61) - 1  # a hash fits a machine word (compiled code keeps such ints unboxed)
 # A card as the key sees it: as the board shows it, its face and whether it lies face down,
-# not which copy it is.
+# not which copy it is (and, where the rules read no suit, ``PositionKeys.faces_alike``, the
+# smallest face of its rank that plays alike).
 _NORMAL: tuple[int, ...] = SHOWN
 
 
 def _references(spec: GameSpec) -> Iterator[tuple[str, bool]]:
-    """Every pile or group name the rules use in play, and whether its order there matters."""
-    entries: list[object] = [*spec.actions.values(), *spec.conditions.values(), spec.score]
-    entries += [g.accepts.beside for g in spec.piles.values() if g.accepts and g.accepts.beside]
-    for entry in entries:
-        if entry is None:
+    """Every pile or group name the rules use in play, and whether its order there matters:
+    wherever the rule file names it (an action, a test, the score, another pile's rule: a
+    pile's neighbours, the pile whose ranks it reads, those that cover it, the cells a move
+    counts), but for the deal, which is over before play begins, and the display, which
+    changes nothing in play."""
+    ordered_keys: dict[str, frozenset[str]] = {}
+    for name, action in spec.actions.items():
+        cls: type = type(action)
+        ordered_keys[name] = frozenset(yaml_key(cls, f) for f in action.ordered_fields())
+    for path, ref in pile_references(spec):
+        where = path[0]
+        if where in ("deal", "display"):
             continue
-        ordered_fields = getattr(entry, "ordered_fields", lambda: ())()
-        cls: type = type(entry)
-        for name in pile_fields(cls):
-            value = getattr(entry, name)
-            refs = (value,) if isinstance(value, str) else value or ()
-            for ref in refs:
-                yield ref, name in ordered_fields
+        in_order = False
+        if where == "actions" and len(path) > 2 and isinstance(path[1], str):
+            in_order = path[2] in ordered_keys.get(path[1], frozenset())
+        yield ref, in_order
 
 
 def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ...]]:
@@ -107,6 +115,65 @@ def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
     return tuple(p for p in range(len(layout)) if p not in taken)
 
 
+def face_classes(tables: Sequence[Table], sets: Sequence[frozenset[int]]) -> tuple[int, ...]:
+    """For each face, the smallest face that no rule tells apart from it: faces of one rank
+    that every set of faces read (``sets``, and the values of ``tables``) holds both or
+    neither of, and that every table maps to the same set (a table that takes a card of its
+    own kind, such as 'the same face', tells the faces apart). Cards whose faces play alike
+    may change places in any position: what is legal, and where it leads, stays the same.
+    Golf's waste reads ranks only: the four faces of each rank are one class."""
+    # Each class as the bits of its faces (FACE_BIT: compiled code shifts a literal 1 as a
+    # C int), first by rank.
+    classes = [face_bits(suit * 13 + rank for suit in range(4)) for rank in range(13)]
+    whole = face_bits(range(52))
+    # The tables and sets read, each once (most rules share them).
+    distinct_tables = list({id(table): table for table in tables}.values())
+    read = list(sets)
+    for table in distinct_tables:
+        read.extend(table)
+    looked: set[int] = set()
+    seen: set[int] = set()
+    for faces in read:
+        if len(classes) == 52:  # every face apart already
+            break
+        if id(faces) in looked:
+            continue
+        looked.add(id(faces))
+        bits = face_bits(faces)
+        if bits in seen or bits == whole or not bits:
+            continue
+        seen.add(bits)
+        split: list[int] = []
+        for c in classes:
+            inside = c & bits
+            if inside and inside != c:
+                split.append(inside)
+                split.append(c & ~bits)
+            else:
+                split.append(c)
+        classes = split
+    members = [[face for face in range(52) if c >> face & 1] for c in classes]
+    for table in distinct_tables:
+        if len(members) == 52:
+            break
+        parted: list[list[int]] = []
+        for faces_of in members:
+            first = table[faces_of[0]]
+            if all(table[face] is first or table[face] == first for face in faces_of):
+                parted.append(faces_of)
+                continue
+            by_value: dict[frozenset[int], list[int]] = {}
+            for face in faces_of:
+                by_value.setdefault(table[face], []).append(face)
+            parted.extend(by_value.values())
+        members = parted
+    least = list(range(52))
+    for faces_of in members:
+        for face in faces_of:
+            least[face] = faces_of[0]
+    return tuple(least)
+
+
 class PositionKeys:
     """Keys and key hashes of one game's positions."""
 
@@ -114,7 +181,13 @@ class PositionKeys:
         self.groups = interchangeable_groups(spec, layout)
         grouped = {p for g in self.groups for p in g}
         self.rest = tuple(p for p in range(len(layout)) if p not in grouped)
+        # Some faces come twice (copies of a card): the key reads faces, not cards.
         self.normalise = len({FACE[c] for c in layout.cards}) != len(layout.cards)
+        # A card as the key sees it (``faces_alike`` may merge faces the rules do not tell
+        # apart), and whether that is not the card itself.
+        self._normal: tuple[int, ...] = _NORMAL
+        self._merges = self.normalise
+        self.alike: tuple[int, ...] = tuple(range(52))
         self.sinks = sinks(spec, layout)
         self.trivial = not self.groups and not self.normalise and not self.sinks
         # What each pile's term is salted with: its place, or, for the piles of a group the
@@ -152,6 +225,18 @@ class PositionKeys:
         self._counts_kept = tuple(i for i, r in enumerate(read) if r)
         self.trivial = False
 
+    def faces_alike(self, least: Sequence[int]) -> None:
+        """Faces that no rule tells apart (for each face, the smallest face alike to it:
+        ``face_classes``): the key sees each card as that face, face down or not, so that
+        positions that differ only in which card of a class lies where are one."""
+        if all(least[face] == face for face in range(52)):
+            return
+        self.alike = tuple(least)
+        self._normal = tuple((c & DOWN) | least[FACE[c]] for c in range(2 * DOWN))
+        self._merges = True
+        self.trivial = False
+        self.forget()
+
     def _counts(self, counts: tuple[int, ...]) -> tuple[int, ...]:
         if not self._drop_counts:
             return counts
@@ -162,8 +247,8 @@ class PositionKeys:
         if self.trivial:
             return state
         piles = state.piles
-        if self.normalise:
-            normal = _NORMAL
+        if self._merges:
+            normal = self._normal
             piles = tuple(tuple(map(normal.__getitem__, p)) for p in piles)
         if self.sinks:
             shown = list(piles)
@@ -194,10 +279,11 @@ class PositionKeys:
         if term is None:
             if len(known) > 1_000_000:
                 known.clear()
+            normal = self._normal
             if table & 1 and len(pile) > 1:  # a sink: its ends and size
-                cards = hash((_NORMAL[pile[0]], _NORMAL[pile[-1]], len(pile)))
+                cards = hash((normal[pile[0]], normal[pile[-1]], len(pile)))
             else:
-                cards = hash(tuple(map(_NORMAL.__getitem__, pile)))
+                cards = hash(tuple(map(normal.__getitem__, pile)))
             term = known[pile] = _mix(cards, self._salt[index])
         return term
 
@@ -247,4 +333,4 @@ class PositionKeys:
         return (total + self._phase_term(state)) & _MASK, total
 
 
-__all__ = ["PositionKeys", "interchangeable_groups", "sinks"]
+__all__ = ["PositionKeys", "face_classes", "interchangeable_groups", "sinks"]

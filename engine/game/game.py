@@ -15,14 +15,15 @@ from typing import Any
 
 from ...rules.errors import printable
 from ...rules.model import GameSpec
+from ..core.accept_rules import Table
 from ..core.cards import DOWN, FACE, MASK, DeckError, card_text, shuffled
 from ..core.deal import DealPlan
-from ..core.keys import PositionKeys
+from ..core.keys import PositionKeys, face_classes
 from ..core.layout import Layout
 from ..core.notation import Notation
 from ..core.seeds import Seed, ms_faces, ms_number
 from ..core.state import Action, GameStalled, IllegalAction, State, Trace, new_state
-from ..vocab.accepts import pile_rules
+from ..vocab.accepts import pile_rules, relation_table
 from ..vocab.conditions import TESTS, Condition
 from ..vocab.deal_steps import DEAL_STEPS
 from ..vocab.effects import EFFECTS, Effect
@@ -79,6 +80,7 @@ class Game:
         )
         self.keys = PositionKeys(spec, layout)
         self.keys.counts_read([e.reads_count() for e in counting])
+        self.keys.faces_alike(self._faces_alike())
         # For each action of the player: which of its two piles are given, and whether it
         # takes a count. An effect's form depends only on these and on the piles existing
         # (``Effect.well_formed``), so checking an action is a dict lookup and a few
@@ -99,6 +101,31 @@ class Game:
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
         self._dests: dict[str, str] = {}  # for the cached state: each trigger's destination
+
+    def _faces_alike(self) -> tuple[int, ...]:
+        """For each face, the smallest face that no rule of the game tells apart from it
+        (``keys.face_classes``): read from the piles' accept rules, the tables the effects
+        read cards by, and the relations the tests read them by. Each face alone when some
+        effect or test reads cards in a way it does not describe (``Effect.faces_read``,
+        ``ConditionSpec.relations_read``)."""
+        alone = tuple(range(52))
+        tables: list[Table] = []
+        sets: list[frozenset[int]] = []
+        for rule in {id(r): r for r in self.layout.accepts}.values():
+            rule_tables, rule_sets = rule.faces_read()
+            tables += rule_tables
+            sets += rule_sets
+        for effect in self.effects.values():
+            read = effect.faces_read()
+            if read is None:
+                return alone
+            tables += read
+        for condition in self.spec.conditions.values():
+            relations = condition.relations_read()
+            if relations is None:
+                return alone
+            tables += [relation_table((relation,), False, 0) for relation in relations]
+        return face_classes(tables, sets)
 
     # --- dealing --------------------------------------------------------------------------
 

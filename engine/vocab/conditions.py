@@ -37,6 +37,9 @@ class NotEmptySpec(ConditionSpec):
     piles: PileRefs
     """The piles looked at."""
 
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return ()  # cards counted, not read
+
 
 @TESTS.entry(NotEmptySpec)
 def not_empty(spec: NotEmptySpec, layout: Layout, legal: LegalActions) -> Condition:
@@ -50,6 +53,9 @@ class FaceDownSpec(ConditionSpec):
     test: Literal["face_down"]
     piles: PileRefs | None = None
     """The piles looked at; absent: all."""
+
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return ()  # whether cards lie face down
 
 
 @TESTS.entry(FaceDownSpec)
@@ -68,6 +74,9 @@ class ShortPileSpec(ConditionSpec):
     size: Count
     """A pile below this size is short."""
 
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return ()  # cards counted, not read
+
 
 @TESTS.entry(ShortPileSpec)
 def short_pile(spec: ShortPileSpec, layout: Layout, legal: LegalActions) -> Condition:
@@ -82,6 +91,9 @@ class HoldsAllCardsSpec(ConditionSpec):
     piles: PileRefs
     """The piles looked at."""
 
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return ()  # cards counted, not read
+
 
 @TESTS.entry(HoldsAllCardsSpec)
 def holds_all_cards(spec: HoldsAllCardsSpec, layout: Layout, legal: LegalActions) -> Condition:
@@ -95,6 +107,9 @@ class NoLegalActionSpec(ConditionSpec):
 
     reads_legal_actions = True
     test: Literal["no_legal_action"]
+
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return ()  # the legal actions, which read cards by the rules
 
 
 @TESTS.entry(NoLegalActionSpec)
@@ -130,6 +145,9 @@ class CountSpec(ConditionSpec):
             yield ("at_least",), "give 'at_least', 'at_most' or both"
         if self.of == "piles" and self.rank is not None:
             yield ("rank",), "'rank' counts cards; it does not go with 'of: piles'"
+
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return ()  # cards counted, by rank at most
 
 
 @TESTS.entry(CountSpec)
@@ -175,6 +193,9 @@ class RowsBuiltSpec(ConditionSpec):
         elif self.length > group.arrangement.grid:
             columns = group.arrangement.grid
             yield ("length",), f"a row of '{self.piles}' has only {columns} piles"
+
+    def relations_read(self) -> tuple[Relation, ...] | None:
+        return (self.relation,)
 
 
 @TESTS.entry(RowsBuiltSpec)

@@ -13,6 +13,7 @@ from typing import ClassVar, Generic, TypeVar
 from mypy_extensions import mypyc_attr
 
 from ....rules.model import ActionSpec
+from ...core.accept_rules import Table
 from ...core.layout import Layout
 from ...core.state import Action, Piles, State, Trace
 
@@ -45,6 +46,13 @@ class Effect(Generic[S]):
         """Whether the count it keeps (``keeps_count``) is ever read: positions that differ
         only in a count no rule reads play alike."""
         return self.keeps_count
+
+    def faces_read(self) -> list[Table] | None:
+        """The tables of faces by which this effect reads cards, besides the piles' accept
+        rules and the cards' ranks (the relation its runs follow); None when it reads cards in
+        some other way, so that every face keeps its own place in the position keys (faces
+        that every rule reads alike may share it: ``keys.face_classes``)."""
+        return None
 
     def bind(self, conditions: Mapping[str, Callable[[State], bool]]) -> None:
         """Called once the game's conditions are compiled, for effects that use one."""

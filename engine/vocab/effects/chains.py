@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 
 from ....rules.model import ActionSpec, GameSpec, Problem
 from ....rules.spec import ConditionName, PileName, PileRef, PileRefs, config, record
+from ...core.accept_rules import Table
 from ...core.cards import DOWN, FACE, MASK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
@@ -99,6 +100,9 @@ class Chain(Effect[ChainSpec]):
         if pile[-1] & DOWN:
             return True
         return self._home(piles, pile[-1]) >= 0
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
@@ -223,6 +227,9 @@ class Exchange(Effect[ExchangeSpec]):
         self.from_bottom = spec.take == "bottom"
         self.anywhere = spec.position == "any"
         self.takes_number = self.anywhere  # type: ignore[misc]
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         piles = state.piles

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.accept_rules import Table
 from ...core.cards import DOWN, MASK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
@@ -23,6 +24,9 @@ class Deal(Effect[DealSpec]):
         self.count = spec.count
         self.flag = DOWN if spec.face == "down" else 0
         self._action = Action(name)
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         return [self._action] if state.piles[self.source] else []
@@ -62,6 +66,9 @@ class DealRow(Effect[DealRowSpec]):
         piles = state.piles
         return any(not room or len(piles[t]) < room
                    for t, room in zip(self.targets, self._room, strict=True))  # fmt: skip
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         return [self._action] if state.piles[self.source] and self._has_room(state) else []
@@ -107,6 +114,9 @@ class Redeal(Effect[RedealSpec]):
     def _left(self, state: State) -> bool:
         return self.limit is None or state.counts[self.counter] < self.limit
 
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
+
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
         if piles[self.source] and not piles[self.target] and self._left(state):
@@ -147,6 +157,9 @@ class FillGaps(Effect[FillGapsSpec]):
     def _short(self, state: State) -> bool:
         size = self.size
         return any(len(state.piles[p]) < size for p in self.piles)
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         return [self._action] if state.piles[self.source] and self._short(state) else []

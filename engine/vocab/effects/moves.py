@@ -93,6 +93,12 @@ class Move(Effect[MoveSpec]):
                 for face in range(52)
             ]
 
+    def faces_read(self) -> list[Table] | None:
+        tables = list(self._links.values())
+        if self._segment_link is not None:
+            tables.append(self._segment_link)
+        return tables
+
     # --- what may move ------------------------------------------------------------------
 
     def _movable(self, pile: tuple[int, ...], src: int) -> int:

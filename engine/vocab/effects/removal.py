@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from ...core.accept_rules import Table
 from ...core.cards import DOWN, FACE, MASK, RANK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
@@ -40,6 +41,9 @@ class RemoveRuns(Effect[RemoveRunsSpec]):
 
     def _room(self, state: State) -> int:
         return next((t for t in self.targets if not state.piles[t]), -1)
+
+    def faces_read(self) -> list[Table] | None:
+        return [self.link]  # the run rule (its bottom card is read by rank)
 
     def generate(self, state: State) -> list[Action]:
         # Asked after every action (it is automatic): the piles are read first, the room
@@ -94,6 +98,9 @@ class Pair(Effect[PairSpec]):
         if self.spec.same_rank:
             return RANK[a] == RANK[b]
         return RANK[a] + RANK[b] == self.spec.sum
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by rank alone
 
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
@@ -164,6 +171,9 @@ class CloseGaps(Effect[CloseGapsSpec]):
             elif seen_gap:
                 return True
         return seen_gap and self.source >= 0 and bool(piles[self.source])
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         return [self._action] if self._gapped(state) else []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.accept_rules import Table
 from ...core.cards import DOWN, MASK
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace
@@ -33,6 +34,9 @@ class TurnUp(Effect[TurnUpSpec]):
                 if not covers or not any(piles[c] for c in covers):
                     out.append(p)
         return out
+
+    def faces_read(self) -> list[Table] | None:
+        return []  # cards are read by their places and by the piles' rules alone
 
     def generate(self, state: State) -> list[Action]:
         return [self._action] if self._hidden_tops(state) else []
