@@ -24,6 +24,8 @@ from .cards import DOWN, FACE, RANK, card_text
 
 ALL_FACES: Final = frozenset(range(52))
 NOTHING: Final[frozenset[int]] = frozenset()
+# The faces of each rank (1 to 13; 0 holds none).
+FACES_OF_RANK: Final = tuple(frozenset(f for f in range(52) if f % 13 + 1 == r) for r in range(14))
 Table = tuple[frozenset[int], ...]
 
 
@@ -147,7 +149,7 @@ class AcceptRule:
         if self.group and not piles[index]:
             rank = _first_rank(piles, self.group, self.group_offset)
             if rank is not None:
-                faces = frozenset(f for f in faces if f % 13 + 1 == rank)
+                faces = faces & FACES_OF_RANK[rank]
         if self.stop_group and faces and piles[index]:
             stop = _first_rank(piles, self.stop_group, self.stop_offset)
             top = piles[index][-1]

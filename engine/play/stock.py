@@ -27,6 +27,8 @@ from ..game.game import Game
 from ..vocab.effects.dealing import Deal, Redeal
 
 STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
+# The stock, the waste and the counts of a position (what draws and redeals change).
+Cycled = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class StockReach:
@@ -62,6 +64,28 @@ class StockReach:
         self._names: dict[tuple[int, str], str] = {}
         self.macros: dict[str, tuple[int, str]] = {}
         self.most_steps = 2 * len(game.cards) * ((redeal.limit or 0) + 2 if redeal else 1) + 2
+        # Draws and redeals change the stock, the waste and the counts alone. Where no way to
+        # win reads those piles (or the legal actions), what they lead to is the same for
+        # every position with the same stock, waste and counts: worked out once and kept.
+        self._cycles: dict[Cycled, list[Cycled]] | None = {} if self._draws_never_win() else None
+
+    def _draws_never_win(self) -> bool:
+        """Whether no transition to a win reads the stock, the waste or the legal actions
+        (so a draw or a redeal, which changes nothing else, never wins)."""
+        spec = self.game.spec
+        layout = self.game.layout
+        for tr in spec.flow.transitions:
+            if spec.flow.states[tr.dest].outcome != "won":
+                continue
+            for name in (*tr.conditions, *tr.unless):
+                condition = spec.conditions[name]
+                refs = getattr(condition, "piles", None)
+                if not refs or condition.reads_legal_actions:
+                    return False
+                piles = layout.resolve((refs,) if isinstance(refs, str) else refs)
+                if {self.stock, self.waste} & set(piles):
+                    return False
+        return True
 
     def _takes_waste(self, effect: object) -> bool:
         spec = getattr(effect, "spec", None)
@@ -98,6 +122,44 @@ class StockReach:
         out += self._reached(state)
         return state, tuple(out)
 
+    def _cycle(self, start: State) -> list[Cycled]:
+        """The stock, the waste and the counts after each draw or redeal from ``start`` on,
+        until they come back or no turn is left (see ``_cycles``)."""
+        cycles = self._cycles
+        assert cycles is not None
+        piles = start.piles
+        key = (piles[self.stock], piles[self.waste], start.counts)
+        known = cycles.get(key)
+        if known is not None:
+            return known
+        if len(cycles) > 20_000:
+            cycles.clear()
+        game = self.game
+        seen = {self._repeats(start)}
+        out: list[Cycled] = []
+        state = start
+        for _ in range(1, self.most_steps):
+            turn = self._turn(state)
+            if turn is None:
+                break
+            state = game.successor(state, turn)
+            again = self._repeats(state)
+            if again in seen:
+                break
+            seen.add(again)
+            piles = state.piles
+            out.append((piles[self.stock], piles[self.waste], state.counts))
+            if state.phase != start.phase:  # no way on (no win: ``_draws_never_win``)
+                break
+        cycles[key] = out
+        return out
+
+    def _at(self, start: State, cycled: Cycled) -> State:
+        """``start`` with the stock, the waste and the counts of ``cycled``."""
+        piles = list(start.piles)
+        piles[self.stock], piles[self.waste], counts = cycled
+        return State(tuple(piles), start.phase, counts)
+
     def _reached(self, start: State) -> list[Action]:
         """The macro actions of ``start``: for each position that draws and redeals lead to,
         a win there, or the actions that play the waste's top card there."""
@@ -109,9 +171,23 @@ class StockReach:
             faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
             for face in faces:
                 wanted |= 1 << face
+        name = self._name
+        if self._cycles is not None:
+            found: list[Action] = []
+            for steps, cycled in enumerate(self._cycle(start), 1):
+                pile = cycled[1]
+                if not pile or pile[-1] & DOWN or not wanted >> FACE[pile[-1]] & 1:
+                    continue
+                state = self._at(start, cycled)
+                for effect in self.takers:
+                    for action in effect.generate(state):
+                        if action.src == waste:
+                            found.append(
+                                Action(name(steps, action.name), waste, action.dst, action.n)
+                            )
+            return found
         seen = {self._repeats(start)}
         out: list[Action] = []
-        name = self._name
         state = start
         phase = start.phase
         for steps in range(1, self.most_steps):
@@ -151,10 +227,13 @@ class StockReach:
         if macro is None:
             return game.successor(state, action)
         steps, name = macro
-        for _ in range(steps):
-            turn = self._turn(state)
-            assert turn is not None
-            state = game.successor(state, turn)
+        if self._cycles is not None:
+            state = self._at(state, self._cycle(state)[steps - 1])
+        else:
+            for _ in range(steps):
+                turn = self._turn(state)
+                assert turn is not None
+                state = game.successor(state, turn)
         if not name:
             return state
         return game.successor(state, Action(name, action.src, action.dst, action.n))
