@@ -797,8 +797,8 @@ class Solver:
                 streamlined=self.streamline and turn % 2 == 0,
             )  # fmt: skip
             runs: list[_Run | _BestFirst] = [main, probe] if best is None else [main, best, probe]
-            if lean is not None:
-                runs.append(lean)
+            if lean is not None:  # fast first: its turn comes before the others'
+                runs.insert(0, lean)
             for run in runs:
                 allowance = base
                 if budget.nodes is not None:
