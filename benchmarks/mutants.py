@@ -484,6 +484,11 @@ MUTANTS = [
            "no run that starts afresh in a random order is streamlined",
            ("tests/test_solver.py::test_the_streamliner_wins_big_ben_deals_the_complete_search_"
             "leaves_unknown",)),
+    Mutant("home-dominance-any-sources", "engine/play/dominance.py",
+           "        if p in foundations or p in home_sources:\n",
+           "        if True:\n",
+           "a move home is called safe where some pile cannot give its card home",
+           ("tests/test_dominance.py",)),
     Mutant("best-first-proves-too-soon", "engine/play/solver.py",
            "        if left > 1:\n            pending[parent]",
            "        if left > 2:\n            pending[parent]",

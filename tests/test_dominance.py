@@ -115,3 +115,23 @@ def test_a_card_goes_home_by_blake_and_gents_rule(game_id: str, case: str, safe:
     # Five safe with both black Fours home, but a Four may come back, so it is not trusted.
     if len(game.legal_actions(state)) > 1:
         assert (Solver(game).search_order(state) == [action]) is safe
+
+
+def test_no_move_home_is_called_safe_where_a_pile_cannot_give_its_card_home() -> None:
+    # Only c1 gives to the foundations. With clubs home to 3C, diamonds to 4D, 5C in c1, 4C in
+    # c2 and 5D alone on the tableau, 5D is two above clubs (Blake and Gent's bound), but
+    # sending it home leaves 4C in c2 for good: 4C wins only by lying on 5D first.
+    game = load_game(str(ROOT / "tests" / "data" / "symmetry" / "two_cells_apart.yaml"))
+    assert home_dominance(game) is None
+    start = game.deal_seed(14)
+    _, winnable = winnable_positions(game, start)
+    place = {name: i for i, name in enumerate(game.pile_names)}
+    (position,) = [
+        s for s in winnable
+        if game.pile_text(s, place["c2"]) == ["4C"] and game.pile_text(s, place["t1"]) == ["5D"]
+        and len(s.piles[place["f2"]]) == 4
+    ]  # fmt: skip
+    home = game.parse_action("t1 f2", position)
+    assert game.apply(position, home) not in winnable
+    # The same position in a game whose every cell gives home keeps the bound.
+    assert home_dominance(load_game(str(ROOT / "tests" / "data" / "symmetry" / "two_cells.yaml")))

@@ -17,8 +17,9 @@ with one card of each kind, by what the other piles build:
 ``home_dominance`` reads a rule file for these conditions and answers None where they do not
 hold: every effect moves cards by the piles' accept rules, deals or turns cards face up (no
 removal of pairs or runs, no chains); one phase of play, whose actions have no conditions; a
-win only with every card home; one card of each kind, each suit from the Ace up without gaps.
-Moves from a pile the stock deals to (a waste) are left out: taking its card changes which
+win only with every card home; one card of each kind, each suit from the Ace up without gaps;
+every pile a card can leave is one a move takes cards home from, or a stock that deals onto
+one. Moves from a pile the stock deals to (a waste) are left out: taking its card changes which
 cards later draws expose.
 """
 
@@ -135,6 +136,24 @@ def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | N
                     _fits(building, face, other) for face in range(52) for other in link[face]
                 ):
                     return None
+    # The proof sends each card that could want the card moved home as a place to lie on to
+    # its own foundation instead: every card must be able to go home from where it lies, or
+    # be dealt onto a pile from which it can (a cell that gives only to the tableau would
+    # hold it for good once its place is gone).
+    home_sources = {
+        p
+        for e in effects
+        if isinstance(e, Move) and foundations & set(e.targets)
+        for p in e.sources
+    }
+    for p in range(len(layout)):
+        if p in foundations or p in home_sources:
+            continue
+        for e in effects:
+            if p in layout.resolve(e.spec.takes_from()) and not (
+                isinstance(e, Deal) and e.target in home_sources
+            ):
+                return None
     comes_back = _cards_come_back(game)
     dealt = set()  # the stocks and the piles they deal to
     for e in effects:
