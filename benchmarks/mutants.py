@@ -472,7 +472,7 @@ MUTANTS = [
     Mutant("streamliner-proves-lost", "engine/play/solver.py",
            "        frame.unsure = cut\n", "        frame.unsure = False\n",
            "what the streamlined search closes above a move home played alone counts as lost",
-           ("tests/test_solver.py::test_the_streamlined_search_proves_lost_only_what_is_lost",)),
+           ("tests/test_solver.py::test_the_depth_first_search_proves_lost_only_what_is_lost",)),
     Mutant("streamliner-never-cuts", "engine/play/solver.py",
            "            self.streamlined\n            and not reduced",
            "            False\n            and not reduced",

@@ -693,13 +693,15 @@ def test_the_best_first_search_never_proves_a_winnable_position_lost(
     assert proved > 10, proved
 
 
+@pytest.mark.parametrize("streamlined", [False, True], ids=["complete", "streamlined"])
 @pytest.mark.parametrize(("name", "seeds"), TRANSPOSING.items())
-def test_the_streamlined_search_proves_lost_only_what_is_lost(
-    name: str, seeds: Sequence[int]
+def test_the_depth_first_search_proves_lost_only_what_is_lost(
+    name: str, seeds: Sequence[int], streamlined: bool
 ) -> None:
-    # The streamlined run plays a card home without trying anything else: an incomplete
-    # search. Run alone to the end, it may miss wins, but every position it puts in the
-    # table of positions proved lost must be lost (checked against an exhaustive search).
+    # A depth-first run alone to the end, complete or streamlined (it plays a card home
+    # without trying anything else: an incomplete search, which may miss wins): every
+    # position it puts in the table of positions proved lost must be lost (checked against an
+    # exhaustive search).
     game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
     solver = Solver(game)
     proved = 0
@@ -711,7 +713,7 @@ def test_the_streamlined_search_proves_lost_only_what_is_lost(
         if game.outcome(state) is not None or not actions:
             continue
         table = _Table(1_000_000)
-        run = _Run(solver, state, actions, table, None, streamlined=True)
+        run = _Run(solver, state, actions, table, None, streamlined=streamlined)
         while run.advance(1_000_000, None)[0] == _PAUSED:
             pass
         assert not table.lost & winnable_keys, seed
