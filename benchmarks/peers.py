@@ -36,10 +36,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from yaml_solitaire.engine import Game, load_game
+from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import RANK, SUIT
 from yaml_solitaire.engine.core.seeds import MS_LAST
-from yaml_solitaire.engine.play.solver import Budget, Solver
+from yaml_solitaire.engine.play.solver import Budget, Solution, Solver
 
 INSTALL = "fc-solve is not installed: apt-get install freecell-solver-bin (Debian, Ubuntu)"
 RANKS = "A23456789TJQK"
@@ -145,17 +145,23 @@ def peer_verdict(
     return again, used + more
 
 
+def check_win(game: Game, start: State, found: Solution, deal: str) -> None:
+    """A win is a line that plays to a win: checked, not trusted."""
+    if found.result != WON:
+        return
+    state = start
+    for _, action in found.line:
+        state = game.apply(state, action)
+    if game.outcome(state) != WON:
+        raise SystemExit(f"{deal}: the solver's winning line does not win")
+
+
 def own_verdict(game: Game, number: int, seconds: float) -> tuple[str, float]:
     before = time.process_time()
     start = game.deal_seed(f"ms:{number}")
     found = Solver(game).solve(start, Budget(seconds=seconds))
     used = time.process_time() - before
-    if found.result == WON:  # a win is a line that plays to a win: checked, not trusted
-        state = start
-        for _, action in found.line:
-            state = game.apply(state, action)
-        if game.outcome(state) != WON:
-            raise SystemExit(f"ms:{number}: the solver's winning line does not win")
+    check_win(game, start, found, f"ms:{number}")
     return found.result, used
 
 

@@ -37,17 +37,15 @@ import argparse
 import json
 import math
 import re
-import resource
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from peers import LOST, UNKNOWN, WON, Tally, check_win, children_cpu, cpu_limit
 from solvitaire_verdicts import (
     INSTALL,
     PRESETS,
@@ -60,40 +58,8 @@ from solvitaire_verdicts import (
 from yaml_solitaire.engine import Game, load_game
 from yaml_solitaire.engine.play.solver import Budget, Solver
 
-WON, LOST, UNKNOWN, FAILED = "won", "lost", "unknown", "failed"
+FAILED = "failed"
 ANSWERS = {"solved": WON, "unsolvable": LOST}  # Solvitaire's "Solution Type" -> a verdict
-
-
-@dataclass
-class Tally:
-    name: str
-    verdicts: dict[int, str] = field(default_factory=dict)
-    cpu: float = 0.0
-
-    def count(self, verdict: str) -> int:
-        return sum(1 for v in self.verdicts.values() if v == verdict)
-
-    @property
-    def decided(self) -> int:
-        return self.count(WON) + self.count(LOST)
-
-    @property
-    def rate(self) -> float:
-        return self.decided / self.cpu if self.cpu > 0 else math.inf
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def cpu_limit(seconds: float) -> Callable[[], None]:
-    whole = max(1, math.ceil(seconds))
-
-    def limit() -> None:  # in the child, before Solvitaire starts
-        resource.setrlimit(resource.RLIMIT_CPU, (whole, whole + 1))
-
-    return limit
 
 
 def run_solvitaire(
@@ -131,12 +97,7 @@ def own_verdict(game: Game, seed: int, seconds: float) -> tuple[str, float, int]
     start = game.deal_seed(seed)
     found = Solver(game).solve(start, Budget(seconds=seconds), shorten=False)
     used = time.process_time() - before
-    if found.result == WON:  # a win is a line that plays to a win: checked, not trusted
-        state = start
-        for _, action in found.line:
-            state = game.apply(state, action)
-        if game.outcome(state) != WON:
-            raise SystemExit(f"seed {seed}: the solver's winning line does not win")
+    check_win(game, start, found, f"seed {seed}")
     return found.result, used, found.nodes
 
 
