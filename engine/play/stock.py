@@ -164,30 +164,19 @@ class StockReach:
         """The macro actions of ``start``: for each position that draws and redeals lead to,
         a win there, or the actions that play the waste's top card there."""
         game = self.game
-        waste = self.waste
         piles = start.piles
         wanted = 0  # the faces some target of a waste card takes, as bits
         for p, rule in self._targets:
             faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
             for face in faces:
                 wanted |= 1 << face
-        name = self._name
-        if self._cycles is not None:
-            found: list[Action] = []
-            for steps, cycled in enumerate(self._cycle(start), 1):
-                pile = cycled[1]
-                if not pile or pile[-1] & DOWN or not wanted >> FACE[pile[-1]] & 1:
-                    continue
-                state = self._at(start, cycled)
-                for effect in self.takers:
-                    for action in effect.generate(state):
-                        if action.src == waste:
-                            found.append(
-                                Action(name(steps, action.name), waste, action.dst, action.n)
-                            )
-            return found
-        seen = {self._repeats(start)}
         out: list[Action] = []
+        if self._cycles is not None:
+            for steps, cycled in enumerate(self._cycle(start), 1):
+                if self._wanted_on_top(cycled[1], wanted):
+                    self._waste_moves(self._at(start, cycled), steps, out)
+            return out
+        seen = {self._repeats(start)}
         state = start
         phase = start.phase
         for steps in range(1, self.most_steps):
@@ -197,20 +186,28 @@ class StockReach:
             state = game.successor(state, turn)
             if state.phase != phase:
                 if game.outcome(state) == "won":
-                    out.append(Action(name(steps, "")))
+                    out.append(Action(self._name(steps, "")))
                 break
             again = self._repeats(state)
             if again in seen:
                 break
             seen.add(again)
-            pile = state.piles[waste]
-            if not pile or pile[-1] & DOWN or not wanted >> FACE[pile[-1]] & 1:
-                continue
-            for effect in self.takers:
-                for action in effect.generate(state):
-                    if action.src == waste:
-                        out.append(Action(name(steps, action.name), waste, action.dst, action.n))
+            if self._wanted_on_top(state.piles[self.waste], wanted):
+                self._waste_moves(state, steps, out)
         return out
+
+    @staticmethod
+    def _wanted_on_top(pile: tuple[int, ...], wanted: int) -> bool:
+        """Whether the waste's top card is face up and one some pile takes (``wanted``)."""
+        return bool(pile) and not pile[-1] & DOWN and bool(wanted >> FACE[pile[-1]] & 1)
+
+    def _waste_moves(self, state: State, steps: int, out: list[Action]) -> None:
+        """The moves of the waste's top card in ``state``, as macros of ``steps`` turns."""
+        waste = self.waste
+        for effect in self.takers:
+            for action in effect.generate(state):
+                if action.src == waste:
+                    out.append(Action(self._name(steps, action.name), waste, action.dst, action.n))
 
     def _repeats(self, state: State) -> object:
         """What makes the stock's state come back: its and the waste's cards (and the
