@@ -741,11 +741,11 @@ def test_the_streamlined_search_misses_wins_that_the_complete_search_finds() -> 
 
 def test_the_streamliner_wins_big_ben_deals_the_complete_search_leaves_unknown() -> None:
     game = load_game("big-ben")
-    budget = Budget(nodes=100_000)
+    budget = Budget(nodes=30_000)
     streamlined, complete = Solver(game), Solver(game)
     complete.streamline = False
-    # 161 and 168: won by a streamlined run that starts afresh in a random order.
-    for seed in (14, 29, 35, 161, 168):
+    # 161: won by a streamlined run that starts afresh in a random order.
+    for seed in (14, 161):
         found = streamlined.solve(game.deal_seed(seed), budget, shorten=False)
         assert found.result == "won", seed
         replay_wins("big-ben", seed, lines.typed(game, found.line))
