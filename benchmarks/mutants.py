@@ -522,14 +522,14 @@ MUTANTS = [
            "a frontier position another search proved lost is skipped without telling the "
            "positions that wait on it"),
     Mutant("stock-cycle-ignores-counts", "engine/play/stock.py",
-           "        key = (piles[self.stock], piles[self.waste], start.counts)\n",
-           "        key = (piles[self.stock], piles[self.waste], ())\n",
+           "stock, waste, counts = piles[self.stock], piles[self.waste], start.counts\n",
+           "stock, waste, counts = piles[self.stock], piles[self.waste], ()\n",
            "the kept turns of the stock are shared by positions that made different redeals",
            ("tests/test_solver.py::test_the_best_first_search_never_proves_a_winnable_position_"
             "lost",)),
     Mutant("stock-cycle-shared-by-any-stock", "engine/play/stock.py",
-           "        key = (piles[self.stock], piles[self.waste], start.counts)\n",
-           "        key = (piles[self.stock][:1], piles[self.waste][-1:], start.counts)\n",
+           "stock, waste, counts = piles[self.stock], piles[self.waste], start.counts\n",
+           "stock, waste, counts = piles[self.stock][:1], piles[self.waste][-1:], start.counts\n",
            "the kept turns of the stock are shared by positions whose stocks differ",
            ("tests/test_stock.py",)),
     Mutant("stock-reach-never-redeals", "engine/play/stock.py",

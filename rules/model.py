@@ -485,6 +485,12 @@ class GameSpec(Record):
     display: Display = field(default_factory=Display)
     """How the game is drawn; presentation only."""
 
+    def grid_group(self, refs: tuple[str, ...] | None) -> str | None:
+        """The one pile group ``refs`` names, when it lies in a grid (its rows can be read)."""
+        if refs is None or len(refs) != 1 or refs[0] not in self.piles:
+            return None
+        return refs[0] if isinstance(self.piles[refs[0]].arrangement, Grid) else None
+
 
 __all__ = [
     "MAX_CARDS",

@@ -21,6 +21,8 @@ actions, which replays through ``play``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.cards import DOWN, FACE
 from ..core.state import Action, State
 from ..game.game import Game
@@ -68,6 +70,8 @@ class StockReach:
         # win reads those piles (or the legal actions), what they lead to is the same for
         # every position with the same stock, waste and counts: worked out once and kept.
         self._cycles: dict[Cycled, list[Cycled]] | None = {} if self._draws_never_win() else None
+        self._last_cycle: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], list[Cycled]]
+        self._last_cycle = ((), (), (), [])
 
     def _draws_never_win(self) -> bool:
         """Whether no transition to a win reads the stock, the waste or the legal actions
@@ -122,37 +126,49 @@ class StockReach:
         out += self._reached(state)
         return state, tuple(out)
 
-    def _cycle(self, start: State) -> list[Cycled]:
-        """The stock, the waste and the counts after each draw or redeal from ``start`` on,
-        until they come back or no turn is left (see ``_cycles``)."""
-        cycles = self._cycles
-        assert cycles is not None
-        piles = start.piles
-        key = (piles[self.stock], piles[self.waste], start.counts)
-        known = cycles.get(key)
-        if known is not None:
-            return known
-        if len(cycles) > 20_000:
-            cycles.clear()
+    def _course(self, start: State) -> Iterator[State]:
+        """The positions each draw or redeal from ``start`` leads to, in turn: up to one where
+        the phase changes (given, then no more), or before the stock and the waste come back
+        to what they were, or until no turn is left."""
         game = self.game
         seen = {self._repeats(start)}
-        out: list[Cycled] = []
         state = start
         for _ in range(1, self.most_steps):
             turn = self._turn(state)
             if turn is None:
-                break
+                return
             state = game.successor(state, turn)
+            if state.phase != start.phase:
+                yield state
+                return
             again = self._repeats(state)
             if again in seen:
-                break
+                return
             seen.add(again)
-            piles = state.piles
-            out.append((piles[self.stock], piles[self.waste], state.counts))
-            if state.phase != start.phase:  # no way on (no win: ``_draws_never_win``)
-                break
-        cycles[key] = out
-        return out
+            yield state
+
+    def _cycle(self, start: State) -> list[Cycled]:
+        """The stock, the waste and the counts after each draw or redeal from ``start`` on
+        (``_course``), worked out once for each stock, waste and counts (see ``_cycles``)."""
+        cycles = self._cycles
+        assert cycles is not None
+        piles = start.piles
+        stock, waste, counts = piles[self.stock], piles[self.waste], start.counts
+        last = self._last_cycle
+        # The children of one position mostly share its stock and waste: the very tuples.
+        if stock is last[0] and waste is last[1] and counts is last[2]:
+            return last[3]
+        key = (stock, waste, counts)
+        known = cycles.get(key)
+        if known is None:
+            if len(cycles) > 20_000:
+                cycles.clear()
+            s, w = self.stock, self.waste
+            known = cycles[key] = [
+                (state.piles[s], state.piles[w], state.counts) for state in self._course(start)
+            ]
+        self._last_cycle = (stock, waste, counts, known)
+        return known
 
     def _at(self, start: State, cycled: Cycled) -> State:
         """``start`` with the stock, the waste and the counts of ``cycled``."""
@@ -163,7 +179,6 @@ class StockReach:
     def _reached(self, start: State) -> list[Action]:
         """The macro actions of ``start``: for each position that draws and redeals lead to,
         a win there, or the actions that play the waste's top card there."""
-        game = self.game
         piles = start.piles
         wanted = 0  # the faces some target of a waste card takes, as bits
         for p, rule in self._targets:
@@ -176,22 +191,11 @@ class StockReach:
                 if self._wanted_on_top(cycled[1], wanted):
                     self._waste_moves(self._at(start, cycled), steps, out)
             return out
-        seen = {self._repeats(start)}
-        state = start
-        phase = start.phase
-        for steps in range(1, self.most_steps):
-            turn = self._turn(state)
-            if turn is None:
-                break
-            state = game.successor(state, turn)
-            if state.phase != phase:
-                if game.outcome(state) == "won":
+        for steps, state in enumerate(self._course(start), 1):
+            if state.phase != start.phase:
+                if self.game.outcome(state) == "won":
                     out.append(Action(self._name(steps, "")))
                 break
-            again = self._repeats(state)
-            if again in seen:
-                break
-            seen.add(again)
             if self._wanted_on_top(state.piles[self.waste], wanted):
                 self._waste_moves(state, steps, out)
         return out

@@ -292,9 +292,7 @@ def check_score(spec: GameSpec, report: Report) -> None:
     score = spec.score
     if score.count != "in_place":
         return
-    refs = score.piles or ()
-    group = spec.piles.get(refs[0]) if len(refs) == 1 else None
-    if group is None or not isinstance(group.arrangement, Grid):
+    if spec.grid_group(score.piles) is None:
         report.add(
             ("score", "piles"),
             "'count: in_place' reads rows: name one pile group that lies in a grid "

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Literal
 
-from ....rules.model import ActionSpec, GameSpec, Grid, Problem
+from ....rules.model import ActionSpec, GameSpec, Problem
 from ....rules.spec import Count, PileRefs, record
 from ...core.cards import FACE, MASK
 from ...core.layout import Layout
@@ -59,7 +59,7 @@ class RegatherSpec(ActionSpec):
     nothing is refused)."""
 
     def problems(self, game: GameSpec) -> Iterator[Problem]:
-        gridded = _grid_group(game, self.piles) is not None
+        gridded = game.grid_group(self.piles) is not None
         if self.into == "piles" and self.packet is None:
             yield ("packet",), "give 'packet': how many cards each pile is dealt again"
         if self.into == "gaps" and self.packet is not None:
@@ -70,13 +70,6 @@ class RegatherSpec(ActionSpec):
                 "'out_of_place' and 'into: gaps' read rows: name one pile group that lies in a "
                 "grid ('arrangement: {grid: N}')",
             )
-
-
-def _grid_group(game: GameSpec, refs: tuple[str, ...]) -> str | None:
-    """The one group named, when it lies in a grid."""
-    if len(refs) != 1 or refs[0] not in game.piles:
-        return None
-    return refs[0] if isinstance(game.piles[refs[0]].arrangement, Grid) else None
 
 
 @EFFECTS.entry(RegatherSpec)
