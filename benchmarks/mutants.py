@@ -448,6 +448,32 @@ MUTANTS = [
            "",
            "piles that a rule names alone (only c1 gives to the foundations) are still taken "
            "as interchangeable in the key", ("tests/test_symmetry.py",)),
+    Mutant("first-card-fixed-ignores-deal", "engine/core/keys.py",
+           "    return filled - changed\n",
+           "    return frozenset(range(len(layout))) - changed\n",
+           "a group's first pile counts as holding the same first card from the deal on though "
+           "the deal gives it none, so the others are alike in the key",
+           ("tests/test_symmetry.py",)),
+    Mutant("first-card-fixed-ignores-takes", "engine/core/keys.py",
+           "    changed = _taken_from(spec, layout)\n",
+           "    changed: set[int] = set()\n",
+           "a group's first pile counts as holding the same first card though cards are taken "
+           "from it", ("tests/test_symmetry.py",)),
+    Mutant("chain-beneath-untold", V + "effects/chains.py",
+           'return self.gives_to() if self.place == "bottom" else ()',
+           "return ()",
+           "a chain that places cards beneath its piles' first cards does not say so (a group "
+           "whose first pile sets a rank would be keyed as alike)", ("tests/test_symmetry.py",)),
+    Mutant("alike-with-the-first-pile", "engine/core/keys.py",
+           "        alike = tuple(p for p in piles if p not in reads_first)\n",
+           "        alike = piles\n",
+           "the pile whose first card sets a group's rank is keyed as alike to the others "
+           "(Canfield's f1 with f2..f4)", ("tests/test_symmetry.py",)),
+    Mutant("fill-gaps-never-ordered", V + "effects/dealing_spec.py",
+           'return () if self.size == 1 else self.ordered',
+           "return ()",
+           "piles filled more than one card deep are keyed as alike, though a short pile and an "
+           "empty one take different cards by their order", ("tests/test_symmetry.py",)),
     Mutant("allows-any-top-card", V + "effects/moves.py",
            "        return FACE[pile[-1]] in wanted\n",
            "        return True\n",

@@ -305,12 +305,19 @@ class ActionSpec(Record):
         """The piles (or groups) this action may put cards on."""
         return tuple(self._refs(*self.destinations))
 
+    def puts_beneath(self) -> tuple[str, ...]:
+        """The piles (or groups) this action may put cards beneath, so that their first card
+        changes: all it puts cards on, unless it says it puts them on top (``on_top``)."""
+        return () if self.on_top else self.gives_to()
+
     # The fields that name where cards come from and where they go, for the checks above.
     sources: ClassVar[tuple[str, ...]] = ()
     destinations: ClassVar[tuple[str, ...]] = ()
     # The fields whose piles are read in order (filling order, the first that accepts ...):
     # piles named there are not interchangeable for search.
     ordered: ClassVar[tuple[str, ...]] = ()
+    # True when the action puts cards only on top of the piles it puts them on.
+    on_top: ClassVar[bool] = False
 
     def ordered_fields(self) -> tuple[str, ...]:
         """The pile fields whose order matters in this action (see ``ordered``)."""

@@ -661,6 +661,7 @@ TRANSPOSING = {
     "symmetry/two_cells": range(30),
     "symmetry/two_cells_apart": range(30),
     "symmetry/ranks_only": range(30),
+    "symmetry/small_canfield": range(15),
     "tiny/small_golf": range(30),
 }
 

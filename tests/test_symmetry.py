@@ -5,6 +5,7 @@ so positions that share a key must be won alike: checked against exhaustive sear
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from test_solver import winnable_by_brute_force, winnable_positions
@@ -40,6 +41,8 @@ MERGING: dict[str, tuple[Sequence[int], int]] = {
     "symmetry/two_cells": (range(30), 5000),  # cells and tableau piles alike
     "symmetry/two_cells_apart": (range(30), 3000),  # tableau piles alike, cells apart
     "symmetry/ranks_only": (range(12), 5000),  # cards keyed by rank, cells and piles alike
+    # Foundations alike but for the first, dealt the card whose rank the others start from.
+    "symmetry/small_canfield": (range(30), 20000),
     "tiny/small_golf": (range(30), 10),  # ranks only, a waste that only takes cards
     "tiny/small_black_hole": (range(20), 10),
 }
@@ -65,7 +68,7 @@ def test_positions_that_share_a_key_are_won_alike(
     assert merged >= least, merged
 
 
-@pytest.mark.parametrize("name", ["two_cells", "two_cells_apart", "ranks_only"])
+@pytest.mark.parametrize("name", ["two_cells", "two_cells_apart", "ranks_only", "small_canfield"])
 def test_verdicts_agree_with_exhaustive_search(name: str) -> None:
     game = game_at(f"symmetry/{name}")
     verdicts = []
@@ -108,6 +111,55 @@ def test_piles_named_alone_or_read_in_order_keep_their_places() -> None:
     assert not any(group[0] == "f1" for group in groups["osmosis"])
     assert groups["big-ben"] == set() and groups["tri-peaks"] == set()
     assert groups["golf"] == {("t1", "t2", "t3", "t4", "t5", "t6", "t7")}
+
+
+def _groups(game: Game) -> set[tuple[str, ...]]:
+    return {tuple(game.layout.names[p] for p in group) for group in game.keys.groups}
+
+
+def test_a_group_whose_first_pile_sets_a_rank_is_alike_but_for_that_pile(tmp_path: Path) -> None:
+    # Canfield: f1 is dealt the card whose rank the other foundations start from and at which
+    # tableau piles stop; no action takes from it, so it keeps that card, and f2..f4 are alike.
+    assert ("f2", "f3", "f4") in _groups(load_game("canfield"))
+    text = (SYMMETRY / "small_canfield.yaml").read_text()
+    assert ("f2", "f3") in _groups(game_at("symmetry/small_canfield"))
+    # Each of these may change f1's first card, or leave it empty, so that f2 or f3 would set
+    # the rank: the foundations keep their order.
+    variants = {
+        "f1 dealt nothing": text.replace(
+            "  - {step: round_robin, piles: [f1], passes: 1, face: up}\n", ""
+        ),
+        "cards taken back from the foundations": text.replace(
+            "to: [foundations, tableau], cards: run}",
+            "to: [foundations, tableau], cards: run}\n"
+            "  back: {effect: move, from: [foundations], to: [tableau]}",
+        ),
+        "f1's cards set aside after the deal": text.replace(
+            "  - {step: rest, pile: s, face: down}",
+            "  - {step: rest, pile: s, face: down}\n"
+            "  - {step: set_aside, piles: [f1], rank: A, to: t2}",
+        ),
+    }
+    for reason, variant in variants.items():
+        assert variant != text, reason
+        path = tmp_path / "variant.yaml"
+        path.write_text(variant)
+        assert run_cli("validate", str(path)).code == 0, reason
+        assert _groups(load_game(str(path))) == {("t1", "t2")}, reason
+    # Where an action may put cards beneath a pile, its first card changes: every action
+    # says so of the piles it puts cards on, but for those that put them on top only.
+    path.write_text(
+        text.replace(
+            "  draw: {effect: deal",
+            "  under: {effect: chain, start: t1, to: [f1], place: bottom}\n"
+            "  over: {effect: chain, start: t1, to: [f1], place: top}\n"
+            "  draw: {effect: deal",
+        )
+    )
+    actions = load_game(str(path)).spec.actions
+    assert actions["under"].puts_beneath() == ("f1",) and actions["over"].puts_beneath() == ()
+    assert actions["move"].puts_beneath() == actions["draw"].puts_beneath() == ()
+    assert actions["redeal"].puts_beneath() == ("s",)
 
 
 def test_suits_no_rule_reads_are_left_out_of_the_key() -> None:
@@ -175,3 +227,20 @@ def test_lines_found_through_merged_positions_replay_in_play(name: str) -> None:
         assert all(r["ok"] for r in records) and records[-1]["result"] == "won", seed
         replayed += 1
     assert replayed >= 3
+
+
+def test_piles_filled_one_card_deep_are_alike_and_deeper_keep_their_order(tmp_path: Path) -> None:
+    # Filled one card deep, the short piles are the empty ones: whichever takes which card,
+    # the piles end the same but for their order. Two deep, a pile holding one card and an
+    # empty one take different cards by their order (Canfield's tableau is filled from its
+    # reserve one card deep).
+    assert ("t1", "t2", "t3", "t4") in _groups(load_game("canfield"))
+    text = (SYMMETRY / "small_canfield.yaml").read_text()
+    assert ("t1", "t2") in _groups(game_at("symmetry/small_canfield"))
+    deeper = text.replace(
+        "piles: [tableau], size: 1, from: r1", "piles: [tableau], size: 2, from: r1"
+    )
+    assert deeper != text
+    path = tmp_path / "deeper.yaml"
+    path.write_text(deeper)
+    assert _groups(load_game(str(path))) == {("f2", "f3")}

@@ -43,6 +43,13 @@ class DealPlan:
                     runs.append((down, []))
                 runs[-1][1].append(dealt + offset)
             dealt += len(laid)
+        # The piles every deal leaves holding cards: laid at least one, and no later step
+        # may take every card off them (``keeps_piles_filled``; a new step is assumed to).
+        self.filled = frozenset(
+            pile
+            for pile in segments
+            if all(getattr(s, "keeps_piles_filled", False) for s in self.rearrangers)
+        )
         self.gathers = tuple(
             (pile, tuple((down, _gather(idx)) for down, idx in runs))
             for pile, runs in segments.items()

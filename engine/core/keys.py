@@ -57,8 +57,34 @@ def _references(spec: GameSpec) -> Iterator[tuple[str, bool]]:
         yield ref, in_order
 
 
-def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ...]]:
-    """The pile groups whose piles the rules treat alike, so their order does not matter."""
+def _taken_from(spec: GameSpec, layout: Layout) -> set[int]:
+    """The piles some action may take cards from."""
+    taken: set[int] = set()
+    for action in spec.actions.values():
+        taken |= set(layout.resolve(action.takes_from()))
+    return taken
+
+
+def _first_card_fixed(spec: GameSpec, layout: Layout, filled: frozenset[int]) -> frozenset[int]:
+    """The piles that hold the same first card from the deal on: dealt cards (``filled``: the
+    piles every deal fills), never taken from nor put beneath."""
+    changed = _taken_from(spec, layout)
+    for action in spec.actions.values():
+        changed |= set(layout.resolve(action.puts_beneath()))
+    return filled - changed
+
+
+def interchangeable_groups(
+    spec: GameSpec, layout: Layout, filled: frozenset[int] = frozenset()
+) -> list[tuple[int, ...]]:
+    """The pile groups whose piles the rules treat alike, so their order does not matter.
+
+    A group whose first card sets a rank (``empty: group_rank``, ``rank_of``) is read in its
+    order, from the first of its piles that holds cards, unless that is always its first pile,
+    and always with the same first card (``_first_card_fixed``). Then that pile keeps its
+    place, and the group's other piles are alike (Canfield's foundations, the first dealt its
+    base card)."""
+    never_empty = _first_card_fixed(spec, layout, filled)
     named_alone: set[str] = set()
     ordered: set[str] = set()
     for ref, in_order in _references(spec):
@@ -69,12 +95,11 @@ def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ..
             named_alone.add(ref)
     # A group whose first card sets a rank (rank_of) is read in its order: the first of its
     # piles that holds cards.
-    for group in spec.piles.values():
-        for rank_of in (getattr(group.accepts, "empty", None),
-                        getattr(group.accepts, "complete_at", None)):  # fmt: skip
-            base = getattr(rank_of, "rank_of", None)
-            if isinstance(base, str):
-                (ordered if base in spec.piles else named_alone).add(base)
+    for base in _rank_bases(spec):
+        if base not in spec.piles:
+            named_alone.add(base)
+        elif layout.groups[base][0] not in never_empty:
+            ordered.add(base)
     out: list[tuple[int, ...]] = []
     for name, group in spec.piles.items():
         piles = layout.groups[name]
@@ -83,10 +108,29 @@ def interchangeable_groups(spec: GameSpec, layout: Layout) -> list[tuple[int, ..
         if any(pile in named_alone for pile in group.names):
             continue
         rules = {layout.accepts[p] for p in piles}
-        if len(rules) != 1 or next(iter(rules)).group:
+        if len(rules) != 1:
             continue
-        out.append(piles)
+        base_group = next(iter(rules)).group
+        if base_group and base_group[0] not in never_empty:
+            continue
+        # The first pile of a group whose first card sets a rank keeps its place.
+        reads_first = {layout.groups[b][0] for b in _rank_bases(spec) if b == name}
+        if base_group:
+            reads_first.add(base_group[0])
+        alike = tuple(p for p in piles if p not in reads_first)
+        if len(alike) >= 2:
+            out.append(alike)
     return out
+
+
+def _rank_bases(spec: GameSpec) -> Iterator[str]:
+    """The groups and piles whose first card sets a rank another rule reads (``rank_of``)."""
+    for group in spec.piles.values():
+        for rank_of in (getattr(group.accepts, "empty", None),
+                        getattr(group.accepts, "complete_at", None)):  # fmt: skip
+            base = getattr(rank_of, "rank_of", None)
+            if isinstance(base, str):
+                yield base
 
 
 # Tests that read a pile's cards beyond its first card, its top card and its size.
@@ -102,9 +146,7 @@ def sinks(spec: GameSpec, layout: Layout) -> tuple[int, ...]:
     alike: the key keeps the first card, the top card and the size (the rest of the pile's
     cards are the cards that are nowhere else).
     """
-    taken: set[int] = set()
-    for action in spec.actions.values():
-        taken |= set(layout.resolve(action.takes_from()))
+    taken = _taken_from(spec, layout)
     for condition in spec.conditions.values():
         if getattr(condition, "test", None) in _READ_WHOLE:
             refs = getattr(condition, "piles", None) or ()
@@ -177,8 +219,10 @@ def face_classes(tables: Sequence[Table], sets: Sequence[frozenset[int]]) -> tup
 class PositionKeys:
     """Keys and key hashes of one game's positions."""
 
-    def __init__(self, spec: GameSpec, layout: Layout) -> None:
-        self.groups = interchangeable_groups(spec, layout)
+    def __init__(
+        self, spec: GameSpec, layout: Layout, filled: frozenset[int] = frozenset()
+    ) -> None:
+        self.groups = interchangeable_groups(spec, layout, filled)
         grouped = {p for g in self.groups for p in g}
         self.rest = tuple(p for p in range(len(layout)) if p not in grouped)
         # Some faces come twice (copies of a card): the key reads faces, not cards.

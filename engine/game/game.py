@@ -78,7 +78,7 @@ class Game:
             if score.count == "in_place" and score.piles
             else None
         )
-        self.keys = PositionKeys(spec, layout)
+        self.keys = PositionKeys(spec, layout, self._deal_plan.filled)
         self.keys.counts_read([e.reads_count() for e in counting])
         self.keys.faces_alike(self._faces_alike())
         # For each action of the player: which of its two piles are given, and whether it

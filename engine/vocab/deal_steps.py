@@ -32,6 +32,9 @@ class DealStep(Generic[S]):
     # How the step works: by position (``lay``), by taking cards out of the deck order before
     # the others (``take``), or by rearranging the dealt piles afterwards (``rearrange``).
     kind: ClassVar[Literal["lay", "take", "rearrange"]] = "lay"
+    # For a step that rearranges: whether a pile that held cards before it still holds some
+    # after it (a step that takes cards away need not).
+    keeps_piles_filled: ClassVar[bool] = False
 
     def __init__(self, spec: S, layout: Layout) -> None:
         self.spec = spec
@@ -248,6 +251,7 @@ class SinkSpec(DealStepSpec):
 @DEAL_STEPS.entry(SinkSpec)
 class Sink(DealStep[SinkSpec]):
     kind = "rearrange"
+    keeps_piles_filled = True
 
     def rearrange(self, piles: list[tuple[int, ...]]) -> None:
         rank = self.spec.rank
@@ -314,6 +318,7 @@ class TurnSpec(DealStepSpec):
 @DEAL_STEPS.entry(TurnSpec)
 class Turn(DealStep[TurnSpec]):
     kind = "rearrange"
+    keeps_piles_filled = True
 
     def rearrange(self, piles: list[tuple[int, ...]]) -> None:
         for pile in self.layout.resolve(self.spec.piles):

@@ -46,6 +46,9 @@ class ChainSpec(ActionSpec):
     stop_when: ConditionName | None = None
     """A condition of the game: the chain stops as soon as it holds."""
 
+    def puts_beneath(self) -> tuple[str, ...]:
+        return self.gives_to() if self.place == "bottom" else ()
+
     def problems(self, game: GameSpec) -> Iterator[Problem]:
         from ....rules.checks.meaning import resolve
 

@@ -20,6 +20,7 @@ class DealSpec(ActionSpec):
 
     __pydantic_config__ = config(source="from", target="to")
     disjoint = (("source", "target"),)
+    on_top = True
     sources = ("source",)
     destinations = ("target",)
     effect: Literal["deal"]
@@ -39,6 +40,7 @@ class DealRowSpec(ActionSpec):
 
     __pydantic_config__ = config(source="from", target="to")
     disjoint = (("source", "target"),)
+    on_top = True
     sources = ("source",)
     destinations = ("target",)
     ordered = ("target",)
@@ -74,6 +76,7 @@ class FillGapsSpec(ActionSpec):
 
     __pydantic_config__ = config(source="from")
     disjoint = (("source", "piles"),)
+    on_top = True
     sources = ("source",)
     destinations = ("piles",)
     ordered = ("piles",)
@@ -86,3 +89,8 @@ class FillGapsSpec(ActionSpec):
     source: PileName
     """The pile the cards are dealt from."""
     face: Face = "up"
+
+    def ordered_fields(self) -> tuple[str, ...]:
+        # Filled one card deep, a short pile is an empty one: whichever empty pile takes
+        # which card, the piles end the same but for their order.
+        return () if self.size == 1 else self.ordered

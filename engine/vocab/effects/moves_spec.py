@@ -42,6 +42,7 @@ class MoveSpec(ActionSpec):
     """
 
     __pydantic_config__ = config(source="from", target="to")
+    on_top = True
     sources = ("source",)
     destinations = ("target",)
     effect: Literal["move"]
