@@ -147,11 +147,11 @@ class AcceptRule:
         """The faces that may be put on pile ``index``, the other piles taken into account."""
         faces = self.wanted(piles[index])
         if self.group and not piles[index]:
-            rank = _first_rank(piles, self.group, self.group_offset)
+            rank = first_rank(piles, self.group, self.group_offset)
             if rank is not None:
                 faces = faces & FACES_OF_RANK[rank]
         if self.stop_group and faces and piles[index]:
-            stop = _first_rank(piles, self.stop_group, self.stop_offset)
+            stop = first_rank(piles, self.stop_group, self.stop_offset)
             top = piles[index][-1]
             if stop is not None and not top & DOWN and RANK[top] == stop:
                 return NOTHING
@@ -223,7 +223,7 @@ class AcceptRule:
         top = pile[-1]
         if top & DOWN:
             return f"{name}'s top card is face down"
-        if RANK[top] in (self.complete_rank, _first_rank(piles, self.stop_group, self.stop_offset)):
+        if RANK[top] in (self.complete_rank, first_rank(piles, self.stop_group, self.stop_offset)):
             return f"{name} is complete ({card_text(top)}): it accepts nothing more"
         if face in self.on_top[FACE[top]] and self.beside is not None:
             return self._beside_refusal(name, card)
@@ -242,7 +242,7 @@ class AcceptRule:
         return f"{card_text(card)} goes on {name} only while another pile shows a card of {wording}"
 
 
-def _first_rank(
+def first_rank(
     piles: Sequence[Sequence[int]], group: tuple[int, ...], offset: int = 0
 ) -> int | None:
     """The rank of the bottom card of the first of ``group``'s piles that holds cards, or the

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from ...core.accept_rules import Table
-from ...core.cards import DOWN, FACE, FACE_BIT, face_bits, table_bits
+from ...core.accept_rules import FACES_OF_RANK, Table, first_rank
+from ...core.cards import DOWN, FACE, FACE_BIT, RANK, face_bits, table_bits
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
@@ -15,6 +15,9 @@ from . import EFFECTS, Effect
 from .moves_spec import CapacitySpec, MoveSpec
 
 __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec (not compiled)
+
+# The faces of each rank (1..13), as bits.
+_RANK_BITS: tuple[int, ...] = tuple([face_bits(faces) for faces in FACES_OF_RANK])
 
 
 class Move(Effect[MoveSpec]):
@@ -36,6 +39,13 @@ class Move(Effect[MoveSpec]):
         self._on_empty_bits = [face_bits(r.on_empty) for _, r in rules]
         self._blind_bits = [face_bits(r.blind) for _, r in rules]
         self._any_reads_others = any(r.reads_others for _, r in rules)
+        # Targets whose rule reads other piles only for the rank a group's first card sets (an
+        # empty pile's rank, the rank that completes a pile: Canfield's): ``_top_moves`` works
+        # those out on bits too.
+        self._reads_first_ranks = [
+            r.reads_others and r.beside is None and r.follows is None and r.rank_in < 0
+            for _, r in rules
+        ]
         self._covered = {s: layout.covered_by[s] for s in self.sources if layout.covered_by[s]}
         links: dict[int, Table] = {}
         if self.mode == "run":
@@ -223,21 +233,32 @@ class Move(Effect[MoveSpec]):
         on_top_bits = self._on_top_bits
         on_empty_bits = self._on_empty_bits
         blind_bits = self._blind_bits
+        first_ranks = self._reads_first_ranks
         found: list[int] = []
         for order, (dst, rule) in enumerate(self._rules):
-            if rule.reads_others:
+            if rule.reads_others and not first_ranks[order]:
                 wanted = face_bits(rule.wanted_at(piles, dst)) & shown
-            else:  # rule.wanted(pile), written out: this loop runs for every position searched
+            else:  # rule.wanted_at(piles, dst), written out on bits: this loop runs for every
+                # position searched
                 pile = piles[dst]
                 count = len(pile)
                 if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
                     continue
                 if not count:
                     wanted = on_empty_bits[order] & shown
+                    if wanted and rule.group:
+                        base = first_rank(piles, rule.group, rule.group_offset)
+                        if base is not None:
+                            wanted &= _RANK_BITS[base]
                 elif pile[-1] & DOWN:
                     wanted = blind_bits[order] & shown
                 else:
-                    wanted = on_top_bits[order][FACE[pile[-1]]] & shown
+                    top = pile[-1]
+                    wanted = on_top_bits[order][FACE[top]] & shown
+                    if wanted and rule.stop_group:
+                        stop = first_rank(piles, rule.stop_group, rule.stop_offset)
+                        if stop is not None and RANK[top] == stop:
+                            wanted = 0
             if not wanted:
                 continue
             for k in range(len(top_faces)):
