@@ -12,7 +12,7 @@ from test_solver import winnable_by_brute_force, winnable_positions
 from conftest import ROOT
 from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import card_text
-from yaml_solitaire.engine.play.dominance import home_dominance
+from yaml_solitaire.engine.play.dominance import home_dominance, twin_swap_test
 from yaml_solitaire.engine.play.solver import Solver
 
 # Tiny games that declare no move safe, the deals of each searched to the end: alternate
@@ -135,3 +135,75 @@ def test_no_move_home_is_called_safe_where_a_pile_cannot_give_its_card_home() ->
     assert game.apply(position, home) not in winnable
     # The same position in a game whose every cell gives home keeps the bound.
     assert home_dominance(load_game(str(ROOT / "tests" / "data" / "symmetry" / "two_cells.yaml")))
+
+
+# Games whose cards come in twins, and deals of each small enough to search whole.
+TWINS: dict[str, Sequence[int]] = {
+    "twin_klondike": (0, 1),
+    "twin_canfield": (0, 1, 3, 4, 8, 9, 10, 11),
+}
+
+
+@pytest.mark.parametrize(("name", "seeds"), TWINS.items())
+def test_leaving_out_the_runs_traded_between_twins_loses_no_win(
+    name: str, seeds: Sequence[int]
+) -> None:
+    # Every position, not only the deal: one from which some line wins has a winning line
+    # without the moves left out.
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / f"{name}.yaml"))
+    left_out = twin_swap_test(game)
+    assert left_out is not None
+    traded = 0
+    for seed in seeds:
+        order, winnable = winnable_positions(game, game.deal_seed(seed))
+        _, still = winnable_positions(game, game.deal_seed(seed), left_out)
+        assert still == winnable, seed
+        traded += sum(
+            1 for state in order if game.outcome(state) is None
+            for action in game.legal_actions(state) if left_out(state, action)
+        )  # fmt: skip
+    assert traded > 5000
+
+
+def test_a_run_moves_between_twins_only_when_the_card_it_uncovers_goes_home() -> None:
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / "twin_klondike.yaml"))
+    left_out = twin_swap_test(game)
+    assert left_out is not None
+    place = game.layout.index
+    by_text = {card_text(c): c for c in game.cards}
+
+    def position(f1: str) -> State:
+        laid: list[tuple[int, ...]] = [() for _ in game.pile_names]
+        laid[place["t1"]] = (by_text["3C"], by_text["2H"])  # 2H on 3C
+        laid[place["t2"]] = (by_text["3S"],)  # 3S, twin of 3C
+        laid[place["f1"]] = tuple(by_text[c] for c in f1.split())
+        rest = [c for c in game.cards if c not in {x for pile in laid for x in pile}]
+        laid[place["s"]] = tuple(rest)
+        return State(tuple(laid), game.initial)
+
+    for f1, kept in (("AH", False), ("AC 2C", True)):
+        state = position(f1)
+        move = game.parse_action("t1 t2", state)
+        assert move in game.legal_actions(state)
+        assert left_out(state, move) is not kept, f1
+        assert (move in Solver(game).search_order(state)) is kept, f1
+
+
+def test_the_solver_leaving_runs_out_agrees_with_exhaustive_search() -> None:
+    for name, seeds in TWINS.items():
+        game = load_game(str(ROOT / "tests" / "data" / "pruning" / f"{name}.yaml"))
+        for seed in seeds:
+            start = game.deal_seed(seed)
+            found = Solver(game).solve(start)
+            assert (found.result == "won") == winnable_by_brute_force(game, start), (name, seed)
+
+
+def test_runs_are_left_out_where_the_rules_are_of_the_proofs_kind() -> None:
+    for game_id in ("klondike", "klondike-draw-3", "westcliff", "northwest-territory"):
+        assert twin_swap_test(load_game(game_id)), game_id
+    canfield = ROOT / "tests" / "solvitaire" / "rules" / "canfield.yaml"
+    assert twin_swap_test(load_game(str(canfield)))
+    # Runs round the corner with no stop (a card above its twin), two decks (four of a kind),
+    # a run limited by free cells, groups of any cards, no runs, the stock dealt onto the piles.
+    for game_id in ("canfield", "double-klondike", "freecell", "yukon", "forty-thieves", "spider"):
+        assert twin_swap_test(load_game(game_id)) is None, game_id

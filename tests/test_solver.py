@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, run_cli
-from yaml_solitaire.engine import Game, State, load_game
+from yaml_solitaire.engine import Action, Game, State, load_game
 from yaml_solitaire.engine.core.cards import card_text
 from yaml_solitaire.engine.play import lines
 from yaml_solitaire.engine.play.pruning import cleared_piles_test, dead_card_test, rank_walk_test
@@ -330,9 +330,12 @@ def test_a_card_that_can_leave_only_onto_a_stock_card_is_not_stuck() -> None:
     assert solver.solve(waits).result == "won"
 
 
-def winnable_positions(game: Game, start: State) -> tuple[list[State], set[State]]:
+def winnable_positions(
+    game: Game, start: State, left_out: Callable[[State, Action], bool] | None = None
+) -> tuple[list[State], set[State]]:
     """Every position reachable from ``start`` by Game.apply (compared whole), and those of
-    them from which some line wins: the won positions, then backwards along every action."""
+    them from which some line wins: the won positions, then backwards along every action
+    (but those ``left_out`` calls left out, when given)."""
     order = [start]
     seen = {start}
     came: dict[State, list[State]] = {}
@@ -343,7 +346,8 @@ def winnable_positions(game: Game, start: State) -> tuple[list[State], set[State
             continue
         for action in game.legal_actions(state):
             after = game.apply(state, action)
-            came.setdefault(after, []).append(state)
+            if left_out is None or not left_out(state, action):
+                came.setdefault(after, []).append(state)
             if after not in seen:
                 seen.add(after)
                 order.append(after)

@@ -65,7 +65,7 @@ def _taken_from(spec: GameSpec, layout: Layout) -> set[int]:
     return taken
 
 
-def _first_card_fixed(spec: GameSpec, layout: Layout, filled: frozenset[int]) -> frozenset[int]:
+def first_card_fixed(spec: GameSpec, layout: Layout, filled: frozenset[int]) -> frozenset[int]:
     """The piles that hold the same first card from the deal on: dealt cards (``filled``: the
     piles every deal fills), never taken from nor put beneath."""
     changed = _taken_from(spec, layout)
@@ -81,10 +81,10 @@ def interchangeable_groups(
 
     A group whose first card sets a rank (``empty: group_rank``, ``rank_of``) is read in its
     order, from the first of its piles that holds cards, unless that is always its first pile,
-    and always with the same first card (``_first_card_fixed``). Then that pile keeps its
+    and always with the same first card (``first_card_fixed``). Then that pile keeps its
     place, and the group's other piles are alike (Canfield's foundations, the first dealt its
     base card)."""
-    never_empty = _first_card_fixed(spec, layout, filled)
+    never_empty = first_card_fixed(spec, layout, filled)
     named_alone: set[str] = set()
     ordered: set[str] = set()
     for ref, in_order in _references(spec):
@@ -223,6 +223,8 @@ class PositionKeys:
         self, spec: GameSpec, layout: Layout, filled: frozenset[int] = frozenset()
     ) -> None:
         self.groups = interchangeable_groups(spec, layout, filled)
+        # The piles that always hold the same first card (read by the solver's dominances too).
+        self.first_fixed = first_card_fixed(spec, layout, filled)
         grouped = {p for g in self.groups for p in g}
         self.rest = tuple(p for p in range(len(layout)) if p not in grouped)
         # Some faces come twice (copies of a card): the key reads faces, not cards.

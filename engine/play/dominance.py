@@ -25,12 +25,14 @@ cards later draws expose.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
+from ..core.accept_rules import AcceptRule
 from ..core.cards import DOWN, FACE, RANK, SUIT
 from ..core.state import Action, State
 from ..game.game import Game
-from ..vocab.effects.dealing import Deal, Redeal
+from ..vocab.effects.dealing import Deal, FillGaps, Redeal
 from ..vocab.effects.moves import Move
 from ..vocab.effects.turning import TurnUp
 from .pruning import _won_by_foundations
@@ -268,3 +270,199 @@ def with_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]]:
         known = tests.get(name)
         tests[name] = test if known is None else _Either(known, test).safe
     return tests
+
+
+def twin_swap_test(game: Game) -> Callable[[State, Action], bool] | None:
+    """A move the search may leave out: part of a run moved onto another pile of its group,
+    where the card it uncovers cannot go home at once (Solvitaire's
+    ``partial-if-card-above-buildable``, derived and proved here; None where the rules are
+    not of the kind the proof covers).
+
+    Such a move puts the run from a card X onto X's twin Y: the card on which the run's
+    lowest card may lie besides X, so of the same rank and colour where piles build in
+    alternate colours. Afterwards the position is the one before but for the runs on X and
+    on Y, which have traded places. Where twins come in pairs and every rule treats them
+    alike, that trade changes nothing a line of play can use, except that X is uncovered: a
+    line that wins from after the move is mirrored from before it, move for move, with the
+    runs on X and Y swapped, until X goes home, when moving the run off X to Y first (a move
+    this test keeps: X then goes home) makes the two positions one. The mirrored line is no
+    longer and holds one such move fewer; so every winnable position has a winning line
+    without them, as short as any.
+
+    What the proof needs, read from the rule file: one group of piles between which runs
+    move (the tableau), by one accept rule that reads no other pile's top card, no limit on
+    a run's length, and runs followed by the rule's own build relation; that relation puts
+    a card on at most two cards of the game, on both or neither of any two (twins), and
+    never a card above its twin in a run (no run goes round to its own rank and colour,
+    unless a stop rank always set breaks it); every action that takes from or puts on
+    those piles moves top cards by the accept rules (into every pile of the group, or out
+    of every one to the foundations or within the group as runs), turns a face-down card
+    up, or fills empty piles one card deep; one phase of play, actions without conditions,
+    outcomes decided by the legal actions or by piles outside the group."""
+    layout = game.layout
+    spec = game.spec
+    runs = [
+        (name, e)
+        for name, e in game.effects.items()
+        if isinstance(e, Move) and e.mode == "run" and set(e.sources) & set(e.targets)
+    ]
+    if not runs:
+        return None
+    group = frozenset(runs[0][1].sources) & frozenset(runs[0][1].targets)
+    if any(set(e.sources) & set(e.targets) != group for _, e in runs):
+        return None
+    rules = {layout.accepts[p] for p in group}
+    if len(rules) != 1:
+        return None
+    rule = rules.pop()
+    if not _builds_in_twins(rule, game, group):
+        return None
+    foundations = frozenset(game.foundations)
+    for p, other in enumerate(layout.accepts):
+        if layout.covered_by[p] and p in group:
+            return None
+        if (
+            (other.beside is not None and group & set(other.beside.piles))
+            or (other.follows is not None and other.follows.neighbour in group)
+            or other.rank_in in group
+        ):
+            return None  # a rule that reads the top cards of the group
+    homes: set[int] = set()
+    for e in game.effects.values():
+        takes = set(layout.resolve(e.spec.takes_from()))
+        gives = set(layout.resolve(e.spec.gives_to()))
+        if isinstance(e, TurnUp) or not (takes | gives) & group:
+            continue
+        if isinstance(e, FillGaps):
+            if e.spec.size <= 1 and not takes & group:
+                continue  # fills empty piles, and they are empty on both sides of a trade
+            return None
+        if not isinstance(e, Move) or e.automatic or e.mode not in ("top", "run"):
+            return None
+        if e.spec.end != "top" or e.spec.compare != "lowest" or e.spec.reach is not None:
+            return None
+        if (takes & group and not group <= takes) or (gives & group and not group <= gives):
+            return None  # a pile of the group told apart from another
+        if takes & group:
+            if not (gives - group) <= foundations:
+                return None
+            homes |= gives - group
+            if gives & group:
+                if e.mode != "run" or e.spec.limit is not None:
+                    return None
+                link = e.unit_link(next(iter(group)))
+                if link is None or any(not rule.on_top[f] <= link[f] for f in range(52)):
+                    return None  # a run built by the rule must move as one
+    flow = spec.flow
+    playing = [name for name, st in flow.states.items() if st.outcome is None]
+    if len(playing) != 1 or flow.states[playing[0]].autoplay:
+        return None
+    for tr in flow.transitions:
+        if tr.trigger != "auto":
+            if tr.conditions or tr.unless or tr.dest != playing[0]:
+                return None
+        elif flow.states[tr.dest].outcome is None:
+            return None
+        else:
+            for name in (*tr.conditions, *tr.unless):
+                condition = spec.conditions[name]
+                if condition.reads_legal_actions:
+                    continue
+                piles = getattr(condition, "piles", None)
+                if piles is None or group & set(layout.resolve(piles)):
+                    return None
+    return _TwinSwap(
+        frozenset(name for name, _ in runs),
+        group,
+        rule.on_top,
+        tuple((f, layout.accepts[f]) for f in sorted(homes)),
+    ).pruned
+
+
+def _builds_in_twins(rule: AcceptRule, game: Game, group: frozenset[int]) -> bool:
+    """Whether ``rule`` puts a card on its twins only (see ``twin_swap_test``): on at most two
+    cards of the game, on both or neither of any two; and whether no run holds two cards of
+    one kind: its build relation is acyclic, or, where a stop rank (``complete_at``) always
+    set ends runs, acyclic once the cards of any one rank take nothing."""
+    if (
+        rule.min_cards
+        or rule.max_cards
+        or rule.beside is not None
+        or rule.follows is not None
+        or rule.rank_in >= 0
+    ):
+        return False
+    copies = Counter(FACE[c] for c in game.cards)
+    present = frozenset(copies)
+    takes = {f: rule.on_top[f] & present for f in present}
+    kinds: dict[frozenset[int], int] = {}
+    for f, children in takes.items():
+        if children:
+            kinds[children] = kinds.get(children, 0) + copies[f]
+    if any(count > 2 for count in kinds.values()):
+        return False
+    sets = list(kinds)
+    if any(a & b for k, a in enumerate(sets) for b in sets[k + 1 :]):
+        return False
+    if _acyclic(takes, -1):
+        return True
+    fixed = game.keys.first_fixed
+    if not any(p in fixed for p in rule.stop_group):
+        return False
+    return all(_acyclic(takes, rank) for rank in range(1, 14))
+
+
+def _acyclic(takes: dict[int, frozenset[int]], stop: int) -> bool:
+    """Whether no card lies, by ``takes``, on a chain of cards that leads back to it, when
+    cards of rank ``stop`` take nothing."""
+    state: dict[int, int] = {}  # 1: on the path being walked, 2: done
+
+    def walk(face: int) -> bool:
+        state[face] = 1
+        if RANK[face] != stop:
+            for child in takes[face]:
+                seen = state.get(child, 0)
+                if seen == 1 or (not seen and not walk(child)):
+                    return False
+        state[face] = 2
+        return True
+
+    return all(state.get(f, 0) or walk(f) for f in takes)
+
+
+class _TwinSwap:
+    """The test of ``twin_swap_test`` for one game."""
+
+    def __init__(
+        self,
+        names: frozenset[str],
+        group: frozenset[int],
+        on_top: tuple[frozenset[int], ...],
+        homes: tuple[tuple[int, AcceptRule], ...],
+    ) -> None:
+        self.names = names
+        self.group = group
+        self.on_top = on_top
+        self.homes = homes
+
+    def pruned(self, state: State, action: Action) -> bool:
+        if action.name not in self.names or action.src not in self.group:
+            return False
+        piles = state.piles
+        if action.dst not in self.group or not piles[action.dst]:
+            return False
+        pile = piles[action.src]
+        n = action.n
+        if len(pile) <= n:
+            return False
+        under = pile[-n - 1]
+        if under & DOWN:
+            return False
+        face = FACE[under]
+        if FACE[pile[-n]] not in self.on_top[face]:
+            return False  # the card uncovered is not part of the run
+        for f, rule in self.homes:
+            wanted = rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
+            if face in wanted:
+                return False
+        return True

@@ -29,7 +29,7 @@ from typing import Literal
 from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import Action, State
 from ..game.game import Game
-from .dominance import with_dominance
+from .dominance import twin_swap_test, with_dominance
 from .pruning import dead_position_test
 from .stock import StockReach, stock_reach
 
@@ -502,6 +502,9 @@ class Solver:
         # prove no move safe: where they do, the complete search already plays those alone,
         # and the run's share of the positions is better spent searching completely.
         self.streamline = not self._safe_tests
+        # Moves of part of a run that only trade it between twins, left out where the rules
+        # prove them useless (``twin_swap_test``).
+        self._swapped: Callable[[State, Action], bool] | None = twin_swap_test(game)
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
@@ -715,6 +718,9 @@ class Solver:
                 test = safe_tests.get(action.name)
                 if test is not None and test(state, action):
                     return [action], True
+        swapped = self._swapped
+        if swapped is not None:
+            actions = tuple([a for a in actions if not swapped(state, a)])
         piles = state.piles
         alike = self.alike
         if alike:
