@@ -99,7 +99,6 @@ def _one_of_each(game: Game) -> int:
 def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | None:
     """For each move effect that may put a card home, the test of Blake and Gent's safe move
     (see the module); None where the rules are not of their kind."""
-    spec = game.spec
     layout = game.layout
     foundations = frozenset(game.foundations)
     if not foundations or not _won_by_foundations(game) or not _foundations_in_suit(game):
@@ -115,15 +114,8 @@ def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | N
     for e in effects:
         if isinstance(e, Move) and (e.spec.end != "top" or e.spec.compare != "lowest"):
             return None
-    playing = [name for name, st in spec.flow.states.items() if st.outcome is None]
-    if len(playing) != 1 or spec.flow.states[playing[0]].autoplay:
+    if not _one_plain_phase(game):
         return None
-    for tr in spec.flow.transitions:
-        if tr.trigger != "auto":
-            if tr.conditions or tr.unless or tr.dest != playing[0]:
-                return None
-        elif spec.flow.states[tr.dest].outcome is None:
-            return None
     building = _building(game, foundations)
     if building is None:
         return None
@@ -241,6 +233,22 @@ class _Either:
         return self.first(state, action) or self.second(state, action)
 
 
+def _one_plain_phase(game: Game) -> bool:
+    """Whether the game has one phase of play, with no autoplay, whose actions have no
+    conditions, and whose automatic transitions only end the game."""
+    flow = game.spec.flow
+    playing = [name for name, st in flow.states.items() if st.outcome is None]
+    if len(playing) != 1 or flow.states[playing[0]].autoplay:
+        return False
+    for tr in flow.transitions:
+        if tr.trigger != "auto":
+            if tr.conditions or tr.unless or tr.dest != playing[0]:
+                return False
+        elif flow.states[tr.dest].outcome is None:
+            return False
+    return True
+
+
 def _cards_come_back(game: Game) -> bool:
     """Whether some action takes a card from a foundation."""
     foundations = set(game.foundations)
@@ -353,17 +361,10 @@ def twin_swap_test(game: Game) -> Callable[[State, Action], bool] | None:
                 link = e.unit_link(next(iter(group)))
                 if link is None or any(not rule.on_top[f] <= link[f] for f in range(52)):
                     return None  # a run built by the rule must move as one
-    flow = spec.flow
-    playing = [name for name, st in flow.states.items() if st.outcome is None]
-    if len(playing) != 1 or flow.states[playing[0]].autoplay:
+    if not _one_plain_phase(game):
         return None
-    for tr in flow.transitions:
-        if tr.trigger != "auto":
-            if tr.conditions or tr.unless or tr.dest != playing[0]:
-                return None
-        elif flow.states[tr.dest].outcome is None:
-            return None
-        else:
+    for tr in spec.flow.transitions:
+        if tr.trigger == "auto":
             for name in (*tr.conditions, *tr.unless):
                 condition = spec.conditions[name]
                 if condition.reads_legal_actions:
