@@ -11,8 +11,8 @@ from test_solver import winnable_by_brute_force, winnable_positions
 
 from conftest import ROOT
 from yaml_solitaire.engine import Game, State, load_game
-from yaml_solitaire.engine.core.cards import card_text
-from yaml_solitaire.engine.play.dominance import home_dominance, twin_swap_test
+from yaml_solitaire.engine.core.cards import DOWN, RANK, card_text
+from yaml_solitaire.engine.play.dominance import home_dominance, taken_back_test, twin_swap_test
 from yaml_solitaire.engine.play.solver import Solver
 
 # Tiny games that declare no move safe, the deals of each searched to the end: alternate
@@ -207,3 +207,97 @@ def test_runs_are_left_out_where_the_rules_are_of_the_proofs_kind() -> None:
     # a run limited by free cells, groups of any cards, no runs, the stock dealt onto the piles.
     for game_id in ("canfield", "double-klondike", "freecell", "yukon", "forty-thieves", "spider"):
         assert twin_swap_test(load_game(game_id)) is None, game_id
+
+
+# Games whose foundations give cards back, and deals of each searched to the end.
+TAKEN_BACK: dict[str, Sequence[int]] = {
+    "tiny/small_klondike_back": range(20),
+    "pruning/small_bakers_dozen": range(40),
+}
+
+
+@pytest.mark.parametrize(("name", "seeds"), TAKEN_BACK.items())
+def test_leaving_out_cards_taken_back_only_to_go_home_again_loses_no_win(
+    name: str, seeds: Sequence[int]
+) -> None:
+    # Every position, not only the deal: one from which some line wins has a winning line
+    # without a card taken off its foundation that Blake and Gent's rule sends home again.
+    game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
+    left_out = taken_back_test(game)
+    assert left_out is not None
+    taken = kept = 0
+    for seed in seeds:
+        order, winnable = winnable_positions(game, game.deal_seed(seed))
+        _, still = winnable_positions(game, game.deal_seed(seed), left_out)
+        assert still == winnable, seed
+        for state in order:
+            if game.outcome(state) is None:
+                for action in game.legal_actions(state):
+                    if action.src in game.foundations:
+                        taken += left_out(state, action)
+                        kept += not left_out(state, action)
+    assert taken > 500 and kept > 100, (taken, kept)
+
+
+def test_a_card_is_taken_back_unless_it_would_go_home_again_at_once() -> None:
+    game = load_game(str(ROOT / "tests" / "data" / "tiny" / "small_klondike_back.yaml"))
+    left_out = taken_back_test(game)
+    assert left_out is not None
+    place = game.layout.index
+    by_text = {card_text(c): c for c in game.cards}
+
+    def position(f1: str, f2: str, t1: str) -> State:
+        laid: list[tuple[int, ...]] = [() for _ in game.pile_names]
+        laid[place["f1"]] = tuple(by_text[c] for c in f1.split())
+        laid[place["f2"]] = tuple(by_text[c] for c in f2.split())
+        laid[place["t1"]] = tuple(by_text[c] for c in t1.split())
+        rest = [c for c in game.cards if c not in {x for pile in laid for x in pile}]
+        laid[place["s"]] = tuple(rest)
+        return State(tuple(laid), game.initial, game.deal_seed(0).counts)
+
+    # 3C back onto 4D: with the diamonds at the Ace, it would go home again at once (at most
+    # two above the other colour); with none, it may be wanted to build on.
+    for f2, pruned in (("AD", True), ("", False)):
+        state = position("AC 2C 3C", f2, "4D")
+        back = game.parse_action("f1 t1", state)
+        assert back in game.legal_actions(state), f2
+        assert left_out(state, back) is pruned, f2
+        assert (back in Solver(game).search_order(state)) is not pruned, f2
+
+
+@pytest.mark.parametrize(("game_id", "at_hand"), [("klondike", True), ("klondike-draw-3", False)])
+def test_a_stock_card_goes_home_alone_where_every_stock_card_is_at_hand(
+    game_id: str, at_hand: bool
+) -> None:
+    # Turning one card at a time without end, an Ace deep in the stock is as free as one on
+    # the tableau: the search plays it home (draws and the move in one) and tries nothing
+    # else. Turning three, taking it changes what later draws expose.
+    game = load_game(game_id)
+    stock = game.layout.index["s"]
+    for seed in range(100):
+        start = game.deal_seed(seed)
+        tops = [start.piles[p][-1] for p in game.layout.groups["tableau"]]
+        if any(RANK[c] == 1 for c in tops) or not any(
+            RANK[c] == 1 for c in start.piles[stock][:-3]
+        ):
+            continue
+        order = Solver(game).search_order(start)
+        home = [a for a in order if a.dst in game.foundations]
+        assert home, seed
+        assert (order == home[:1]) is at_hand, seed
+        # The same Ace turned onto the waste: its move home is safe where every card is at
+        # hand, and only there.
+        ace = next(c for c in start.piles[stock] if RANK[c] == 1)
+        piles = list(start.piles)
+        piles[stock] = tuple(c for c in piles[stock] if c != ace)
+        piles[game.layout.index["w"]] = (ace & ~DOWN,)
+        turned = State(tuple(piles), start.phase, start.counts)
+        waste = game.layout.index["w"]
+        play = next(a for a in game.legal_actions(turned)
+                    if a.src == waste and a.dst in game.foundations)  # fmt: skip
+        tests = home_dominance(game)
+        assert tests is not None
+        test = tests.get(play.name)
+        assert (test is not None and test(turned, play)) is at_hand, seed
+        return
+    raise AssertionError("no deal with an Ace deep in the stock and none on top")

@@ -573,7 +573,7 @@ def test_no_position_of_a_winning_line_is_called_dead(
     unpruned.dead = None
     checked = 0
     for seed in seeds:
-        found = unpruned.solve(game.deal_seed(seed), Budget(nodes=40000), shorten=False)
+        found = unpruned.solve(game.deal_seed(seed), Budget(nodes=100_000), shorten=False)
         assert found.result == "won", seed
         for state, _ in found.line:
             assert not solver.dead(state), (seed, checked)

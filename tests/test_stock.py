@@ -10,10 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_solver import winnable_by_brute_force
 
 from conftest import ROOT, run_cli
 from yaml_solitaire.engine import State, load_game
+from yaml_solitaire.engine.core.cards import DOWN
 from yaml_solitaire.engine.core.state import new_state
 from yaml_solitaire.engine.play import lines
 from yaml_solitaire.engine.play.solver import Budget, Solver
@@ -107,3 +110,64 @@ def test_the_search_moves_straight_to_the_waste_cards_draws_expose() -> None:
     game = load_game(str(ROOT / "tests" / "solvitaire" / "rules" / "canfield.yaml"))
     found = Solver(game).solve(game.deal_seed(501), Budget(nodes=20_000))
     assert found.result == "won"
+
+
+def _turned(state: State, stock: int, waste: int, drawn: int) -> State:
+    """``state`` with the stock turned until the waste holds ``drawn`` of its cards and the
+    stock's (turning one card at a time: the order of both piles together kept)."""
+    cards = state.piles[stock] + state.piles[waste][::-1]  # from the stock's bottom
+    piles = list(state.piles)
+    piles[stock] = cards[: len(cards) - drawn]
+    piles[waste] = tuple(c & ~DOWN for c in reversed(cards[len(cards) - drawn :]))
+    return State(tuple(piles), state.phase, state.counts)
+
+
+@pytest.mark.parametrize(("game_ref", "per_draw"), [("klondike", 1), ("klondike-draw-3", 3)])
+def test_the_search_keys_a_stock_turned_without_end_by_its_cards_not_how_far_it_came(
+    game_ref: str, per_draw: int
+) -> None:
+    # Draws and turns reach every place a whole number of draws from the start (and the
+    # end) from every other: positions that differ only there play alike, to the search.
+    game = load_game(game_ref)
+    keys = Solver(game).keys
+    stock, waste = game.layout.index["s"], game.layout.index["w"]
+    start = game.deal_seed(3)
+    size = len(start.piles[stock])
+    assert size == 24
+    places = {drawn: _turned(start, stock, waste, drawn) for drawn in range(size + 1)}
+    alike = {d for d in places if d % per_draw == 0 or d == size}
+    hashes = {d: keys.hash(state) for d, state in places.items()}
+    assert len({hashes[d] for d in alike}) == 1
+    assert len({keys.key(places[d]) for d in alike}) == 1
+    others = [d for d in places if d not in alike]
+    assert len({hashes[d] for d in others} | {hashes[0]}) == len(others) + 1
+    # The game's own keys (hints, a player's positions) tell every place apart.
+    assert len({game.keys.hash(state) for state in places.values()}) == size + 1
+    # Two other cards in the stock are another position.
+    moved = list(start.piles)
+    cards = moved[stock]
+    moved[stock] = (cards[1], cards[0], *cards[2:])
+    assert keys.hash(State(tuple(moved), start.phase, start.counts)) != hashes[0]
+
+
+@pytest.mark.parametrize("game_ref", ["klondike", "klondike-draw-3", "canfield"])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), choices=st.lists(st.integers(0, 10**6), max_size=60))
+def test_the_search_keys_of_a_turned_stock_are_worked_out_move_by_move(
+    game_ref: str, seed: int, choices: list[int]
+) -> None:
+    # The search's hash of a position reached by an action, from its parent's, is the hash
+    # of that position (draws and redeals, macros and moves alike).
+    game = load_game(game_ref)
+    solver = Solver(game)
+    keys = solver.keys
+    assert keys is not game.keys
+    state, actions = solver.expand(game.deal_seed(seed))
+    total = keys.piles_sum(state)
+    for pick in choices:
+        if not actions or game.outcome(state) is not None:
+            break
+        reached = solver.successor(state, actions[pick % len(actions)])
+        child, total = keys.child_hash(state, total, reached)
+        assert (child, total) == (keys.hash(reached), keys.piles_sum(reached))
+        state, actions = solver.expand(reached)

@@ -35,6 +35,7 @@ _MASK = (1 << 61) - 1  # a hash fits a machine word (compiled code keeps such in
 # not which copy it is (and, where the rules read no suit, ``PositionKeys.faces_alike``, the
 # smallest face of its rank that plays alike).
 _NORMAL: tuple[int, ...] = SHOWN
+_NO_PILE: tuple[int, ...] = (-1,)  # no position's pile: what a cache holds before its first use
 
 
 def _references(spec: GameSpec) -> Iterator[tuple[str, bool]]:
@@ -260,6 +261,12 @@ class PositionKeys:
         # the children of one position take away the terms of the same piles.
         self._parent_piles: list[tuple[int, ...] | None] = [None] * len(layout)
         self._parent_terms: list[int] = [0] * len(layout)
+        # A stock turned onto a waste without end (``turned_stock``): its place, the waste's,
+        # the cards a draw turns, and the last pair of piles asked about with their term.
+        self._stock = self._waste = -1
+        self._per_draw = 1
+        self._turned_last: tuple[tuple[int, ...], tuple[int, ...], int] = (_NO_PILE, _NO_PILE, 0)
+        self._turned_before = self._turned_last
 
     def counts_read(self, read: Sequence[bool]) -> None:
         """Which of a position's counts (``State.counts``) the rules ever read: those they
@@ -283,6 +290,43 @@ class PositionKeys:
         self.trivial = False
         self.forget()
 
+    def turned_stock(self, stock: int, waste: int, per_draw: int) -> None:
+        """Key positions as a search that turns the stock without end may: where draws of
+        ``per_draw`` cards from ``stock`` onto ``waste`` and turning the waste back over are
+        always open to the player and change nothing else, the cards of both piles keep one
+        order (the stock's, then the waste's from its top down), and from any place in it
+        that lies a whole number of draws from the start (or at the end) every other such
+        place is reached by draws and turns alone. Positions that differ only in which of
+        those places the stock has come to reach the same positions, so they get one key:
+        the cards in that order, face up or down alike, without the place. Elsewhere the place
+        (the waste's size) is part of the key. For the solver only: a key that stands for
+        several positions would not tell a player's positions apart."""
+        self._stock, self._waste, self._per_draw = stock, waste, max(1, per_draw)
+        self.trivial = False
+        self.forget()
+
+    def _turned(self, stock: tuple[int, ...], waste: tuple[int, ...]) -> Hashable:
+        """What the key keeps of a turned stock and its waste (see ``turned_stock``)."""
+        normal = self._normal
+        cards = tuple([normal[c] & ~DOWN for c in stock + waste[::-1]])
+        size = len(waste)
+        return (cards, -1 if not stock or size % self._per_draw == 0 else size)
+
+    def _turned_term(self, stock: tuple[int, ...], waste: tuple[int, ...]) -> int:
+        """The turned stock's and its waste's term in the hash, for both piles at once."""
+        # (the last two pairs kept: a search asks about a parent's and each child's in turn)
+        last = self._turned_last
+        if stock is last[0] and waste is last[1]:
+            return last[2]
+        before = self._turned_before
+        self._turned_before = last
+        if stock is before[0] and waste is before[1]:
+            self._turned_last = before
+            return before[2]
+        term = _mix(hash(self._turned(stock, waste)), -2)
+        self._turned_last = (stock, waste, term)
+        return term
+
     def _counts(self, counts: tuple[int, ...]) -> tuple[int, ...]:
         if not self._drop_counts:
             return counts
@@ -303,6 +347,10 @@ class PositionKeys:
                 shown[i] = (pile[0], pile[-1], len(pile)) if pile else ()
             piles = tuple(shown)
         parts: tuple[object, ...] = tuple(piles[i] for i in self.rest)
+        stock, waste = self._stock, self._waste
+        if stock >= 0:
+            turned = self._turned(state.piles[stock], state.piles[waste])
+            parts = (*(piles[i] for i in self.rest if i != stock and i != waste), turned)
         if self.groups:
             parts += tuple(tuple(sorted(piles[i] for i in g)) for g in self.groups)
         return (state.phase, self._counts(state.counts), parts)
@@ -314,11 +362,14 @@ class PositionKeys:
         for known in self._terms:
             known.clear()
         self._parent_piles = [None] * len(self._parent_piles)
+        self._turned_last = self._turned_before = (_NO_PILE, _NO_PILE, 0)
 
     def _term(self, index: int, pile: tuple[int, ...]) -> int:
         """The term of pile ``index`` in the hash: a mix of its salt with a hash of its cards as
         the key sees them (copies alike; a sink's ends and size). Worked out once per pile
         tuple and salt: a pile that did not change is the same tuple in every position."""
+        if index == self._stock or index == self._waste:
+            return 0  # both in one term (``_turned_term``)
         table = self._term_table[index]
         known = self._terms[table]
         term = known.get(pile)
@@ -351,6 +402,8 @@ class PositionKeys:
         piles = state.piles
         for i in range(len(piles)):
             total += self._term(i, piles[i])
+        if self._stock >= 0:
+            total += self._turned_term(piles[self._stock], piles[self._waste])
         return total & _MASK
 
     def hash(self, state: State) -> int:
@@ -375,6 +428,10 @@ class PositionKeys:
                     self._parent_piles[i] = old
                     self._parent_terms[i] = gone
                 total += self._term(i, pile) - gone
+        stock, waste = self._stock, self._waste
+        if stock >= 0 and (piles[stock] is not before[stock] or piles[waste] is not before[waste]):
+            gone = self._turned_term(before[stock], before[waste])
+            total += self._turned_term(piles[stock], piles[waste]) - gone
         total &= _MASK
         return (total + self._phase_term(state)) & _MASK, total
 

@@ -78,9 +78,8 @@ class Game:
             if score.count == "in_place" and score.piles
             else None
         )
-        self.keys = PositionKeys(spec, layout, self._deal_plan.filled)
-        self.keys.counts_read([e.reads_count() for e in counting])
-        self.keys.faces_alike(self._faces_alike())
+        self._counting = counting
+        self.keys = self.position_keys()
         # For each action of the player: which of its two piles are given, and whether it
         # takes a count. An effect's form depends only on these and on the piles existing
         # (``Effect.well_formed``), so checking an action is a dict lookup and a few
@@ -101,6 +100,14 @@ class Game:
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
         self._dests: dict[str, str] = {}  # for the cached state: each trigger's destination
+
+    def position_keys(self) -> PositionKeys:
+        """Position keys for this game's rules, made afresh (a search may key more loosely
+        than the game's own ``keys``, which tell every position a player can reach apart)."""
+        keys = PositionKeys(self.spec, self.layout, self._deal_plan.filled)
+        keys.counts_read([e.reads_count() for e in self._counting])
+        keys.faces_alike(self._faces_alike())
+        return keys
 
     def _faces_alike(self) -> tuple[int, ...]:
         """For each face, the smallest face that no rule of the game tells apart from it

@@ -20,7 +20,9 @@ removal of pairs or runs, no chains); one phase of play, whose actions have no c
 win only with every card home; one card of each kind, each suit from the Ace up without gaps;
 every pile a card can leave is one a move takes cards home from, or a stock that deals onto
 one. Moves from a pile the stock deals to (a waste) are left out: taking its card changes which
-cards later draws expose.
+cards later draws expose. Not where the stock is turned one card at a time without end: there
+every card of the stock and the waste stays at hand whatever is taken, and the search reaches
+each in one macro action (``stock``), so such a card is as free as a tableau pile's top card.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from ..vocab.effects.dealing import Deal, FillGaps, Redeal
 from ..vocab.effects.moves import Move
 from ..vocab.effects.turning import TurnUp
 from .pruning import _won_by_foundations
+from .stock import stock_reach
 
 NO_BUILD, SAME_SUIT, ANY_SUIT, RED_BLACK = "none", "same suit", "any suit", "alternate colours"
 _RED = (False, True, True, False)  # by suit: clubs, diamonds, hearts, spades
@@ -155,6 +158,9 @@ def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | N
             dealt |= set(layout.resolve(e.spec.takes_from())) | set(
                 layout.resolve(e.spec.gives_to())
             )
+    reach = stock_reach(game)
+    if reach is not None and reach.all_at_hand:
+        dealt.discard(reach.waste)
     suits = frozenset(SUIT[c] for c in game.cards)
     test = _SafeHome(
         tuple(sorted(foundations)), building, comes_back, most, suits, frozenset(dealt)
@@ -164,6 +170,68 @@ def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | N
         for name, e in game.effects.items()
         if isinstance(e, Move) and foundations & set(e.targets) and set(e.sources) - dealt
     }
+
+
+def left_out_test(game: Game) -> Callable[[State, Action], bool] | None:
+    """The moves a search may leave out, where the rules prove them useless: a run traded
+    between twins (``twin_swap_test``), a card taken off its foundation for a safe move to
+    send it back (``taken_back_test``). None where neither applies."""
+    swapped = twin_swap_test(game)
+    taken_back = taken_back_test(game)
+    if swapped is not None and taken_back is not None:
+        return _Either(swapped, taken_back).safe
+    return swapped or taken_back
+
+
+def taken_back_test(game: Game) -> Callable[[State, Action], bool] | None:
+    """A move the search may leave out: a card taken off its foundation onto a pile from
+    which ``home_dominance`` would send it home again at once (Solvitaire's
+    ``dominance_blocks_foundation_move``). None where that test does not apply.
+
+    Blake and Gent's proof turns a winning line from a position where their test sends a card
+    home into one from the position with that card home, no longer than the first less the
+    move home. So were such a move the first of a shortest winning line from a position P,
+    the position it leads to, Q, would be one move nearer a win than P, and the card sent home
+    from Q, which is P again, nearer still: no shortest winning line begins with one, and
+    every winnable position keeps a shortest line without it."""
+    tests = home_dominance(game)
+    if not tests:
+        return None
+    foundations = frozenset(game.foundations)
+    routes: set[tuple[int, int]] = set()  # the moves home the test is asked about: from, to
+    test: Callable[[State, Action], bool] | None = None
+    for name, safe in tests.items():
+        effect = game.effects[name]
+        assert isinstance(effect, Move)
+        routes |= {(p, f) for p in effect.sources for f in effect.targets if f in foundations}
+        test = safe  # (one test for every effect: ``_SafeHome``'s)
+    assert test is not None
+    return _TakenBack(foundations, frozenset(routes), test).pruned
+
+
+class _TakenBack:
+    """The test of ``taken_back_test`` for one game."""
+
+    def __init__(
+        self,
+        foundations: frozenset[int],
+        routes: frozenset[tuple[int, int]],
+        safe: Callable[[State, Action], bool],
+    ) -> None:
+        self.foundations = foundations
+        self.routes = routes
+        self.safe = safe
+
+    def pruned(self, state: State, action: Action) -> bool:
+        src, dst = action.src, action.dst
+        if src not in self.foundations or action.n > 1 or (dst, src) not in self.routes:
+            return False
+        piles = list(state.piles)
+        card = piles[src][-1]
+        piles[src] = piles[src][:-1]
+        piles[dst] = piles[dst] + (card,)
+        after = State(tuple(piles), state.phase, state.counts)
+        return self.safe(after, Action(action.name, dst, src))
 
 
 class _SafeHome:
@@ -219,7 +287,7 @@ class _SafeHome:
 
 
 class _Either:
-    """Two tests of a safe move as one: the first, then the second."""
+    """Two tests as one, which holds where either does: the first, then the second."""
 
     def __init__(
         self,

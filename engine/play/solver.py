@@ -29,7 +29,7 @@ from typing import Literal
 from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import Action, State
 from ..game.game import Game
-from .dominance import twin_swap_test, with_dominance
+from .dominance import left_out_test, with_dominance
 from .pruning import dead_position_test
 from .stock import StockReach, stock_reach
 
@@ -152,7 +152,7 @@ class _Run:
         self.reduced_keys: set[int] = set()
         self.stack: list[_Frame] = []
         self.won: list[tuple[State, Action]] | None = None
-        keys = solver.game.keys
+        keys = solver.keys
         self._push(start, keys.hash(start), keys.piles_sum(start), None, actions)
 
     def size(self) -> int:
@@ -191,7 +191,7 @@ class _Run:
         solver = self.solver
         game = solver.game
         successor, expand, outcome = solver.successor, solver.expand, game.outcome
-        child_hash = game.keys.child_hash
+        child_hash = solver.keys.child_hash
         dead = solver.dead
         table = self.table
         lost, active, unsure = table.lost, self.active, self.unsure
@@ -291,7 +291,7 @@ class _BestFirst:
         self.solver = solver
         self.table = table
         self.counter = 0
-        keys = solver.game.keys
+        keys = solver.keys
         key = keys.hash(start)
         # each position seen: the key of the position it came from, and the action from there
         self.came: dict[int, tuple[int, Action | None]] = {key: (_NONE, None)}
@@ -354,7 +354,7 @@ class _BestFirst:
         solver = self.solver
         game = solver.game
         successor, expand, outcome = solver.successor, solver.expand, game.outcome
-        child_hash = game.keys.child_hash
+        child_hash = solver.keys.child_hash
         dead = solver.dead
         table = self.table
         lost = table.lost
@@ -452,9 +452,15 @@ class Solver:
         self.reach: StockReach | None = stock_reach(game)
         self.successor: Callable[[State, Action], State] = game.successor
         self.expand: Callable[[State], tuple[State, tuple[Action, ...]]] = game.expand
+        self.keys = game.keys
         if self.reach is not None:
             self.successor = self.reach.successor
             self.expand = self.reach.expand
+            # A stock turned without end: positions that differ only in where the turning
+            # has come to play alike (``PositionKeys.turned_stock``).
+            if not self.reach.spent:
+                self.keys = game.position_keys()
+                self.keys.turned_stock(self.reach.stock, self.reach.waste, self.reach.draw.count)
         self.foundation_set = frozenset(game.foundations)
         self.dead: Callable[[State], bool] | None = dead_position_test(game)
         accepts = game.layout.accepts
@@ -502,9 +508,13 @@ class Solver:
         # prove no move safe: where they do, the complete search already plays those alone,
         # and the run's share of the positions is better spent searching completely.
         self.streamline = not self._safe_tests
-        # Moves of part of a run that only trade it between twins, left out where the rules
-        # prove them useless (``twin_swap_test``).
-        self._swapped: Callable[[State, Action], bool] | None = twin_swap_test(game)
+        # Where every stock card is at hand, a macro action that plays one home is asked about
+        # too (``home_dominance``).
+        self._drawn: Callable[[State, Action], tuple[State, Action] | None] | None = (
+            self.reach.drawn if self.reach is not None and self.reach.all_at_hand else None
+        )
+        # Moves the rules prove useless, left out (``left_out_test``).
+        self._left_out: Callable[[State, Action], bool] | None = left_out_test(game)
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
@@ -714,13 +724,22 @@ class Solver:
         when ``shuffle`` is given, in an order it draws."""
         safe_tests = self._safe_tests
         if safe_tests and key not in table.expand_fully:
+            drawn = self._drawn
             for action in actions:
                 test = safe_tests.get(action.name)
-                if test is not None and test(state, action):
-                    return [action], True
-        swapped = self._swapped
-        if swapped is not None:
-            actions = tuple([a for a in actions if not swapped(state, a)])
+                if test is not None:
+                    if test(state, action):
+                        return [action], True
+                elif drawn is not None and action.dst in self.foundation_set:
+                    # draws, then a card home: asked of the position the draws lead to
+                    played = drawn(state, action)
+                    if played is not None:
+                        test = safe_tests.get(played[1].name)
+                        if test is not None and test(*played):
+                            return [action], True
+        left_out = self._left_out
+        if left_out is not None:
+            actions = tuple([a for a in actions if not left_out(state, a)])
         piles = state.piles
         alike = self.alike
         if alike:
@@ -746,10 +765,11 @@ class Solver:
         return [actions[k] for _, _, k in keyed], False
 
     def search_order(self, state: State) -> list[Action]:
-        """The legal actions of ``state`` in the order the depth-first search tries them (only
-        a safe move, when there is one)."""
-        actions = self.game.legal_actions(state)
-        key = self.game.keys.hash(state)
+        """The actions the depth-first search tries from ``state``, in its order (only a safe
+        move, when there is one): its legal actions, with draws and redeals given as macro
+        actions where the search moves straight to the waste cards they expose."""
+        state, actions = self.expand(state)
+        key = self.keys.hash(state)
         return self.ordered(state, key, actions, _Table(MAX_POSITIONS), None)[0]
 
     def solve(self, start: State, budget: Budget | None = None, shorten: bool = True) -> Solution:
@@ -782,7 +802,7 @@ class Solver:
         deadline = began + budget.seconds if budget.seconds is not None else None
         table = _Table(budget.positions or MAX_POSITIONS)
         game = self.game
-        game.keys.forget()  # what is kept for another deal's piles would only take memory
+        self.keys.forget()  # what is kept for another deal's piles would only take memory
         state, actions = self.expand(start)
         if game.outcome(state) == "won":
             return Solution("won", [], 1, cpu() - began)

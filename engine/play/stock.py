@@ -62,6 +62,10 @@ class StockReach:
         self._counted = redeal is not None and redeal.limit is not None
         # Whether draws spend the stock: it is not turned over again as often as one likes.
         self.spent = redeal is None or redeal.limit is not None
+        # Whether every card of the stock and the waste is at hand at any time: the stock is
+        # turned one card at a time, over and over, so draws reach each card whatever was taken
+        # before (a macro action plays it in one step).
+        self.all_at_hand = not self.spent and draw.count == 1
         # Each macro's name, and what it stands for: (steps, the action's name or "").
         self._names: dict[tuple[int, str], str] = {}
         self.macros: dict[str, tuple[int, str]] = {}
@@ -238,6 +242,22 @@ class StockReach:
         if not name:
             return state
         return game.successor(state, Action(name, action.src, action.dst, action.n))
+
+    def drawn(self, state: State, action: Action) -> tuple[State, Action] | None:
+        """For a macro action that plays a card: the position its draws and redeals lead to,
+        and the action played there (None for any other action)."""
+        macro = self.macros.get(action.name)
+        if macro is None or not macro[1]:
+            return None
+        steps, name = macro
+        if self._cycles is not None:
+            state = self._at(state, self._cycle(state)[steps - 1])
+        else:
+            for _ in range(steps):
+                turn = self._turn(state)
+                assert turn is not None
+                state = self.game.successor(state, turn)
+        return state, Action(name, action.src, action.dst, action.n)
 
     def unfold(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
         """A line of play with each macro action given as the game's own actions, each with
