@@ -137,6 +137,18 @@ def test_no_move_home_is_called_safe_where_a_pile_cannot_give_its_card_home() ->
     assert home_dominance(load_game(str(ROOT / "tests" / "data" / "symmetry" / "two_cells.yaml")))
 
 
+def laid_out(game: Game, piles: dict[str, str]) -> State:
+    """A hand-made position: the cards named for each pile (bottom first), the rest in the
+    stock ``s``."""
+    by_text = {card_text(c): c for c in game.cards}
+    laid: list[tuple[int, ...]] = [() for _ in game.pile_names]
+    for name, cards in piles.items():
+        laid[game.layout.index[name]] = tuple(by_text[c] for c in cards.split())
+    placed = {c for pile in laid for c in pile}
+    laid[game.layout.index["s"]] = tuple(c for c in game.cards if c not in placed)
+    return State(tuple(laid), game.initial, game.deal_seed(0).counts)
+
+
 # Games whose cards come in twins, and deals of each small enough to search whole.
 TWINS: dict[str, Sequence[int]] = {
     "twin_klondike": (0, 1),
@@ -169,20 +181,9 @@ def test_a_run_moves_between_twins_only_when_the_card_it_uncovers_goes_home() ->
     game = load_game(str(ROOT / "tests" / "data" / "pruning" / "twin_klondike.yaml"))
     left_out = twin_swap_test(game)
     assert left_out is not None
-    place = game.layout.index
-    by_text = {card_text(c): c for c in game.cards}
-
-    def position(f1: str) -> State:
-        laid: list[tuple[int, ...]] = [() for _ in game.pile_names]
-        laid[place["t1"]] = (by_text["3C"], by_text["2H"])  # 2H on 3C
-        laid[place["t2"]] = (by_text["3S"],)  # 3S, twin of 3C
-        laid[place["f1"]] = tuple(by_text[c] for c in f1.split())
-        rest = [c for c in game.cards if c not in {x for pile in laid for x in pile}]
-        laid[place["s"]] = tuple(rest)
-        return State(tuple(laid), game.initial)
-
     for f1, kept in (("AH", False), ("AC 2C", True)):
-        state = position(f1)
+        # 2H on 3C; 3S, twin of 3C
+        state = laid_out(game, {"t1": "3C 2H", "t2": "3S", "f1": f1})
         move = game.parse_action("t1 t2", state)
         assert move in game.legal_actions(state)
         assert left_out(state, move) is not kept, f1
@@ -243,22 +244,10 @@ def test_a_card_is_taken_back_unless_it_would_go_home_again_at_once() -> None:
     game = load_game(str(ROOT / "tests" / "data" / "tiny" / "small_klondike_back.yaml"))
     left_out = taken_back_test(game)
     assert left_out is not None
-    place = game.layout.index
-    by_text = {card_text(c): c for c in game.cards}
-
-    def position(f1: str, f2: str, t1: str) -> State:
-        laid: list[tuple[int, ...]] = [() for _ in game.pile_names]
-        laid[place["f1"]] = tuple(by_text[c] for c in f1.split())
-        laid[place["f2"]] = tuple(by_text[c] for c in f2.split())
-        laid[place["t1"]] = tuple(by_text[c] for c in t1.split())
-        rest = [c for c in game.cards if c not in {x for pile in laid for x in pile}]
-        laid[place["s"]] = tuple(rest)
-        return State(tuple(laid), game.initial, game.deal_seed(0).counts)
-
     # 3C back onto 4D: with the diamonds at the Ace, it would go home again at once (at most
     # two above the other colour); with none, it may be wanted to build on.
     for f2, pruned in (("AD", True), ("", False)):
-        state = position("AC 2C 3C", f2, "4D")
+        state = laid_out(game, {"f1": "AC 2C 3C", "f2": f2, "t1": "4D"})
         back = game.parse_action("f1 t1", state)
         assert back in game.legal_actions(state), f2
         assert left_out(state, back) is pruned, f2

@@ -232,16 +232,20 @@ class StockReach:
         if macro is None:
             return game.successor(state, action)
         steps, name = macro
-        if self._cycles is not None:
-            state = self._at(state, self._cycle(state)[steps - 1])
-        else:
-            for _ in range(steps):
-                turn = self._turn(state)
-                assert turn is not None
-                state = game.successor(state, turn)
+        state = self._after_turns(state, steps)
         if not name:
             return state
         return game.successor(state, Action(name, action.src, action.dst, action.n))
+
+    def _after_turns(self, state: State, steps: int) -> State:
+        """The position ``steps`` draws and redeals lead to from ``state``."""
+        if self._cycles is not None:
+            return self._at(state, self._cycle(state)[steps - 1])
+        for _ in range(steps):
+            turn = self._turn(state)
+            assert turn is not None
+            state = self.game.successor(state, turn)
+        return state
 
     def drawn(self, state: State, action: Action) -> tuple[State, Action] | None:
         """For a macro action that plays a card: the position its draws and redeals lead to,
@@ -250,14 +254,7 @@ class StockReach:
         if macro is None or not macro[1]:
             return None
         steps, name = macro
-        if self._cycles is not None:
-            state = self._at(state, self._cycle(state)[steps - 1])
-        else:
-            for _ in range(steps):
-                turn = self._turn(state)
-                assert turn is not None
-                state = self.game.successor(state, turn)
-        return state, Action(name, action.src, action.dst, action.n)
+        return self._after_turns(state, steps), Action(name, action.src, action.dst, action.n)
 
     def unfold(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
         """A line of play with each macro action given as the game's own actions, each with
