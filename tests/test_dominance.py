@@ -4,6 +4,7 @@ Klondike positions."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 
 import pytest
@@ -290,3 +291,51 @@ def test_a_stock_card_goes_home_alone_where_every_stock_card_is_at_hand(
         assert (test is not None and test(turned, play)) is at_hand, seed
         return
     raise AssertionError("no deal with an Ace deep in the stock and none on top")
+
+
+def distances_to_win(game: Game, start: State) -> dict[State, int]:
+    """For every position reachable from ``start`` from which a line wins, the fewest actions
+    (Game.apply) of such a line."""
+    edges: dict[State, list[State]] = {}  # each position: the positions that reach it
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        state = todo.popleft()
+        if game.outcome(state) is not None:
+            continue
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            edges.setdefault(after, []).append(state)
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    far = {state: 0 for state in seen if game.outcome(state) == "won"}
+    back = deque(far)
+    while back:
+        state = back.popleft()
+        for before in edges.get(state, ()):
+            if before not in far:
+                far[before] = far[state] + 1
+                back.append(before)
+    return far
+
+
+@pytest.mark.parametrize(("name", "seeds"), TAKEN_BACK.items())
+def test_a_card_the_rule_sends_home_brings_the_win_nearer(name: str, seeds: Sequence[int]) -> None:
+    # What leaving out a card taken back rests on: where the rule sends a card home from a
+    # position that can be won, the position it leads to is nearer a win, by a move at least.
+    game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
+    tests = home_dominance(game)
+    assert tests
+    called = 0
+    for seed in seeds:
+        far = distances_to_win(game, game.deal_seed(seed))
+        for state, steps in far.items():
+            if game.outcome(state) is not None:
+                continue
+            for action in game.legal_actions(state):
+                test = tests.get(action.name)
+                if test is not None and test(state, action):
+                    assert far[game.apply(state, action)] < steps, (seed, state, action)
+                    called += 1
+    assert called > 100
