@@ -535,7 +535,7 @@ MUTANTS = [
            ("tests/test_dominance.py::test_runs_are_left_out_where_the_rules_are_of_the_proofs_"
             "kind",)),
     Mutant("taken-back-unchecked", "engine/play/dominance.py",
-           "        return self.safe(after, Action(action.name, dst, src))",
+           "        return home.always or home.card_safe(piles, piles[src][-1])",
            "        return True",
            "every card taken off a foundation is left out, not only one that would go home again",
            ("tests/test_dominance.py::test_leaving_out_cards_taken_back_only_to_go_home_again_"

@@ -4,14 +4,13 @@ Klondike positions."""
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import pytest
-from test_solver import winnable_by_brute_force, winnable_positions
+from test_solver import distances_to_win, winnable_by_brute_force, winnable_positions
 
 from conftest import ROOT
-from yaml_solitaire.engine import Game, State, load_game
+from yaml_solitaire.engine import Action, Game, State, load_game
 from yaml_solitaire.engine.core.cards import DOWN, RANK, card_text
 from yaml_solitaire.engine.play.dominance import home_dominance, taken_back_test, twin_swap_test
 from yaml_solitaire.engine.play.solver import Solver
@@ -27,6 +26,18 @@ TESTED: dict[str, Sequence[int]] = {
 }
 
 
+def called_safe(
+    game: Game, tests: dict[str, Callable[[State, Action], bool]], states: Iterable[State]
+) -> Iterator[tuple[State, Action]]:
+    """The moves ``tests`` call safe in each of ``states`` that the game has not ended."""
+    for state in states:
+        if game.outcome(state) is None:
+            for action in game.legal_actions(state):
+                test = tests.get(action.name)
+                if test is not None and test(state, action):
+                    yield state, action
+
+
 @pytest.mark.parametrize(("name", "seeds"), TESTED.items())
 def test_a_move_home_called_safe_never_loses_a_win(name: str, seeds: Sequence[int]) -> None:
     game = load_game(str(ROOT / "tests" / "data" / f"{name}.yaml"))
@@ -34,15 +45,10 @@ def test_a_move_home_called_safe_never_loses_a_win(name: str, seeds: Sequence[in
     assert tests
     called = 0
     for seed in seeds:
-        order, winnable = winnable_positions(game, game.deal_seed(seed))
-        for state in order:
-            if game.outcome(state) is not None or state not in winnable:
-                continue
-            for action in game.legal_actions(state):
-                test = tests.get(action.name)
-                if test is not None and test(state, action):
-                    assert game.apply(state, action) in winnable, (seed, state, action)
-                    called += 1
+        _, winnable = winnable_positions(game, game.deal_seed(seed))
+        for state, action in called_safe(game, tests, winnable):
+            assert game.apply(state, action) in winnable, (seed, state, action)
+            called += 1
     assert called > 100
 
 
@@ -66,19 +72,22 @@ def test_the_dominance_applies_where_the_rules_are_of_blake_and_gents_kind() -> 
 def _position(game: Game, piles: dict[str, str], top: str, rest: Sequence[str]) -> State:
     """A position of ``game``: the piles given (bottom card first), then ``top`` alone on the
     first of ``rest``, and every other card spread over the others of ``rest``."""
+    return laid_out(game, {**piles, rest[0]: top}, rest[1:])
+
+
+def laid_out(game: Game, piles: dict[str, str], spread: Sequence[str] = ("s",)) -> State:
+    """A hand-made position: the cards named for each pile (bottom card first), every other
+    card spread over the piles of ``spread`` in turn (the stock ``s``, unless told)."""
     start = game.deal_seed(1)
     by_text = {card_text(c): c for c in game.cards}
     index = game.layout.index
     laid: list[tuple[int, ...]] = [() for _ in start.piles]
-    used = {top}
     for name, cards in piles.items():
         laid[index[name]] = tuple(by_text[c] for c in cards.split())
-        used |= set(cards.split())
-    others = [c for c in game.cards if card_text(c) not in used]
-    spread = [index[name] for name in rest[1:]]
+    placed = {c for pile in laid for c in pile}
+    others = [c for c in game.cards if c not in placed]
     for k, card in enumerate(others):
-        laid[spread[k % len(spread)]] += (card,)
-    laid[index[rest[0]]] = (by_text[top],)
+        laid[index[spread[k % len(spread)]]] += (card,)
     return State(tuple(laid), start.phase, start.counts)
 
 
@@ -136,18 +145,6 @@ def test_no_move_home_is_called_safe_where_a_pile_cannot_give_its_card_home() ->
     assert game.apply(position, home) not in winnable
     # The same position in a game whose every cell gives home keeps the bound.
     assert home_dominance(load_game(str(ROOT / "tests" / "data" / "symmetry" / "two_cells.yaml")))
-
-
-def laid_out(game: Game, piles: dict[str, str]) -> State:
-    """A hand-made position: the cards named for each pile (bottom first), the rest in the
-    stock ``s``."""
-    by_text = {card_text(c): c for c in game.cards}
-    laid: list[tuple[int, ...]] = [() for _ in game.pile_names]
-    for name, cards in piles.items():
-        laid[game.layout.index[name]] = tuple(by_text[c] for c in cards.split())
-    placed = {c for pile in laid for c in pile}
-    laid[game.layout.index["s"]] = tuple(c for c in game.cards if c not in placed)
-    return State(tuple(laid), game.initial, game.deal_seed(0).counts)
 
 
 # Games whose cards come in twins, and deals of each small enough to search whole.
@@ -293,33 +290,6 @@ def test_a_stock_card_goes_home_alone_where_every_stock_card_is_at_hand(
     raise AssertionError("no deal with an Ace deep in the stock and none on top")
 
 
-def distances_to_win(game: Game, start: State) -> dict[State, int]:
-    """For every position reachable from ``start`` from which a line wins, the fewest actions
-    (Game.apply) of such a line."""
-    edges: dict[State, list[State]] = {}  # each position: the positions that reach it
-    seen = {start}
-    todo = deque([start])
-    while todo:
-        state = todo.popleft()
-        if game.outcome(state) is not None:
-            continue
-        for action in game.legal_actions(state):
-            after = game.apply(state, action)
-            edges.setdefault(after, []).append(state)
-            if after not in seen:
-                seen.add(after)
-                todo.append(after)
-    far = {state: 0 for state in seen if game.outcome(state) == "won"}
-    back = deque(far)
-    while back:
-        state = back.popleft()
-        for before in edges.get(state, ()):
-            if before not in far:
-                far[before] = far[state] + 1
-                back.append(before)
-    return far
-
-
 @pytest.mark.parametrize(("name", "seeds"), TAKEN_BACK.items())
 def test_a_card_the_rule_sends_home_brings_the_win_nearer(name: str, seeds: Sequence[int]) -> None:
     # What leaving out a card taken back rests on: where the rule sends a card home from a
@@ -329,13 +299,8 @@ def test_a_card_the_rule_sends_home_brings_the_win_nearer(name: str, seeds: Sequ
     assert tests
     called = 0
     for seed in seeds:
-        far = distances_to_win(game, game.deal_seed(seed))
-        for state, steps in far.items():
-            if game.outcome(state) is not None:
-                continue
-            for action in game.legal_actions(state):
-                test = tests.get(action.name)
-                if test is not None and test(state, action):
-                    assert far[game.apply(state, action)] < steps, (seed, state, action)
-                    called += 1
+        _, far = distances_to_win(game, game.deal_seed(seed))
+        for state, action in called_safe(game, tests, far):
+            assert far[game.apply(state, action)] < far[state], (seed, state, action)
+            called += 1
     assert called > 100

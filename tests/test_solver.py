@@ -334,8 +334,17 @@ def winnable_positions(
     game: Game, start: State, left_out: Callable[[State, Action], bool] | None = None
 ) -> tuple[list[State], set[State]]:
     """Every position reachable from ``start`` by Game.apply (compared whole), and those of
-    them from which some line wins: the won positions, then backwards along every action
-    (but those ``left_out`` calls left out, when given)."""
+    them from which some line wins (``distances_to_win``)."""
+    order, far = distances_to_win(game, start, left_out)
+    return order, set(far)
+
+
+def distances_to_win(
+    game: Game, start: State, left_out: Callable[[State, Action], bool] | None = None
+) -> tuple[list[State], dict[State, int]]:
+    """Every position reachable from ``start`` by Game.apply (compared whole), and for those
+    from which some line wins, the fewest actions of such a line: from the won positions,
+    backwards along every action (but those ``left_out`` calls left out, when given)."""
     order = [start]
     seen = {start}
     came: dict[State, list[State]] = {}
@@ -352,14 +361,15 @@ def winnable_positions(
                 seen.add(after)
                 order.append(after)
                 todo.append(after)
-    winnable = {state for state in order if game.outcome(state) == "won"}
-    back = deque(winnable)
+    far = {state: 0 for state in order if game.outcome(state) == "won"}
+    back = deque(far)
     while back:
-        for before in came.get(back.popleft(), ()):
-            if before not in winnable:
-                winnable.add(before)
+        state = back.popleft()
+        for before in came.get(state, ()):
+            if before not in far:
+                far[before] = far[state] + 1
                 back.append(before)
-    return order, winnable
+    return order, far
 
 
 # Tiny games with a dead-card test (under tests/data/: those of tiny/ and, only for this test,

@@ -102,6 +102,16 @@ def _one_of_each(game: Game) -> int:
 def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | None:
     """For each move effect that may put a card home, the test of Blake and Gent's safe move
     (see the module); None where the rules are not of their kind."""
+    found = _safe_home(game)
+    if found is None:
+        return None
+    test, names = found
+    return {name: test.safe for name in names}
+
+
+def _safe_home(game: Game) -> tuple[_SafeHome, list[str]] | None:
+    """The test of ``home_dominance`` and the move effects it is asked about; None where the
+    rules are not of Blake and Gent's kind."""
     layout = game.layout
     foundations = frozenset(game.foundations)
     if not foundations or not _won_by_foundations(game) or not _foundations_in_suit(game):
@@ -165,11 +175,12 @@ def home_dominance(game: Game) -> dict[str, Callable[[State, Action], bool]] | N
     test = _SafeHome(
         tuple(sorted(foundations)), building, comes_back, most, suits, frozenset(dealt)
     )
-    return {
-        name: test.safe
+    names = [
+        name
         for name, e in game.effects.items()
         if isinstance(e, Move) and foundations & set(e.targets) and set(e.sources) - dealt
-    }
+    ]
+    return test, names
 
 
 def left_out_test(game: Game) -> Callable[[State, Action], bool] | None:
@@ -194,44 +205,38 @@ def taken_back_test(game: Game) -> Callable[[State, Action], bool] | None:
     the position it leads to, Q, would be one move nearer a win than P, and the card sent home
     from Q, which is P again, nearer still: no shortest winning line begins with one, and
     every winnable position keeps a shortest line without it."""
-    tests = home_dominance(game)
-    if not tests:
+    found = _safe_home(game)
+    if found is None:
         return None
-    foundations = frozenset(game.foundations)
+    home, names = found
+    foundations = home.foundation_set
     routes: set[tuple[int, int]] = set()  # the moves home the test is asked about: from, to
-    test: Callable[[State, Action], bool] | None = None
-    for name, safe in tests.items():
+    for name in names:
         effect = game.effects[name]
         assert isinstance(effect, Move)
         routes |= {(p, f) for p in effect.sources for f in effect.targets if f in foundations}
-        test = safe  # (one test for every effect: ``_SafeHome``'s)
-    assert test is not None
-    return _TakenBack(foundations, frozenset(routes), test).pruned
+    return _TakenBack(home, frozenset(routes)).pruned
 
 
 class _TakenBack:
     """The test of ``taken_back_test`` for one game."""
 
-    def __init__(
-        self,
-        foundations: frozenset[int],
-        routes: frozenset[tuple[int, int]],
-        safe: Callable[[State, Action], bool],
-    ) -> None:
-        self.foundations = foundations
+    def __init__(self, home: _SafeHome, routes: frozenset[tuple[int, int]]) -> None:
+        self.home = home
+        self.foundations = home.foundation_set
         self.routes = routes
-        self.safe = safe
 
     def pruned(self, state: State, action: Action) -> bool:
         src, dst = action.src, action.dst
         if src not in self.foundations or action.n > 1 or (dst, src) not in self.routes:
             return False
-        piles = list(state.piles)
-        card = piles[src][-1]
-        piles[src] = piles[src][:-1]
-        piles[dst] = piles[dst] + (card,)
-        after = State(tuple(piles), state.phase, state.counts)
-        return self.safe(after, Action(action.name, dst, src))
+        # The card would lie on ``dst``, its foundation one card shorter: the test reads the
+        # other foundations only, so it is asked of this position.
+        home = self.home
+        if dst in home.dealt:
+            return False
+        piles = state.piles
+        return home.always or home.card_safe(piles, piles[src][-1])
 
 
 class _SafeHome:
@@ -262,7 +267,11 @@ class _SafeHome:
         if self.always:
             return True
         piles = state.piles
-        card = piles[action.src][-1]
+        return self.card_safe(piles, piles[action.src][-1])
+
+    def card_safe(self, piles: tuple[tuple[int, ...], ...], card: int) -> bool:
+        """Whether ``card`` may go home by the bound, with the other foundations as in
+        ``piles`` (its own foundation is not read)."""
         if card & DOWN:
             return False
         rank = RANK[card]
