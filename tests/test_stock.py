@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from test_solver import winnable_by_brute_force
 
 from conftest import ROOT, run_cli
-from yaml_solitaire.engine import State, load_game
+from yaml_solitaire.engine import Game, State, load_game
 from yaml_solitaire.engine.core.cards import DOWN
 from yaml_solitaire.engine.core.state import new_state
 from yaml_solitaire.engine.play import lines
 from yaml_solitaire.engine.play.solver import Budget, Solver
-from yaml_solitaire.engine.play.stock import stock_reach
+from yaml_solitaire.engine.play.stock import StockReach, stock_reach
 
 TINY = ROOT / "tests" / "data" / "tiny"
 UNLIMITED = sorted((ROOT / "tests" / "data" / "stock").glob("*.yaml"))
@@ -171,3 +171,79 @@ def test_the_search_keys_of_a_turned_stock_are_worked_out_move_by_move(
         child, total = keys.child_hash(state, total, reached)
         assert (child, total) == (keys.hash(reached), keys.piles_sum(reached))
         state, actions = solver.expand(reached)
+
+
+def _turned_by_hand(game: Game, reach: StockReach, state: State) -> list[State]:
+    """The positions draws and redeals played one at a time lead to from ``state``, in turn:
+    until the stock and the waste come back to what they were (and the redeals left, where
+    they are limited), or no draw or redeal is left."""
+    counted = reach.redeal is not None and reach.redeal.limit is not None
+
+    def place(state: State) -> object:
+        piles = state.piles
+        return (piles[reach.stock], piles[reach.waste], state.counts if counted else ())
+
+    seen = {place(state)}
+    out: list[State] = []
+    while True:
+        turn = [a for a in game.legal_actions(state) if a.name in reach.turns]
+        if not turn:
+            return out
+        state = game.expand(game.successor(state, turn[0]))[0]
+        if place(state) in seen:
+            return out
+        seen.add(place(state))
+        out.append(state)
+
+
+def _waste_moves_by_hand(game: Game, reach: StockReach, state: State) -> dict[object, State]:
+    """Each move of the waste's top card after some draws and redeals played one at a time,
+    as (draws and redeals, action, target, count), with the position it leads to."""
+    found: dict[object, State] = {}
+    for steps, turned in enumerate(_turned_by_hand(game, reach, state), 1):
+        for action in game.legal_actions(turned):
+            if action.src == reach.waste and action.name not in reach.turns:
+                found[(steps, action.name, action.dst, action.n)] = game.apply(turned, action)
+    return found
+
+
+def _macros(solver: Solver, reach: StockReach, state: State) -> dict[object, State]:
+    """The search's macro actions from ``state``, as ``_waste_moves_by_hand`` gives them."""
+    found: dict[object, State] = {}
+    for action in solver.expand(state)[1]:
+        if action.name in reach.macros:
+            steps, name = reach.macros[action.name]
+            found[(steps, name, action.dst, action.n)] = solver.expand(
+                solver.successor(state, action)
+            )[0]
+    return found
+
+
+@pytest.mark.parametrize(
+    "game_ref",
+    ["klondike", "klondike-draw-3", "canfield", str(TINY / "small_klondike.yaml"), *UNLIMITED],
+    ids=lambda ref: Path(str(ref)).stem,
+)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), choices=st.lists(st.integers(0, 10**6), max_size=40))
+def test_each_macro_is_a_waste_move_the_draws_played_one_at_a_time_reach(
+    game_ref: str | Path, seed: int, choices: list[int]
+) -> None:
+    # The search works out a stock's course once, from the first position it meets on it,
+    # and shares it with every position on the way (how many redeals each has made
+    # included): what it lists and where each macro leads are what playing the draws one at
+    # a time gives, counts and all, from that position and from each place on its course.
+    game = load_game(str(game_ref))
+    solver = Solver(game)
+    reach = solver.reach
+    assert reach is not None
+    state, actions = solver.expand(game.deal_seed(seed))
+    for k, pick in enumerate(choices):
+        if not actions or game.outcome(state) is not None:
+            break
+        assert _macros(solver, reach, state) == _waste_moves_by_hand(game, reach, state)
+        if k % 8 == 0:
+            for turned in _turned_by_hand(game, reach, state):
+                got = _macros(solver, reach, turned)
+                assert got == _waste_moves_by_hand(game, reach, turned), (seed, k)
+        state, actions = solver.expand(solver.successor(state, actions[pick % len(actions)]))

@@ -267,6 +267,7 @@ class PositionKeys:
         self._per_draw = 1
         self._turned_last: tuple[tuple[int, ...], tuple[int, ...], int] = (_NO_PILE, _NO_PILE, 0)
         self._turned_before = self._turned_last
+        self._turned_known: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 
     def counts_read(self, read: Sequence[bool]) -> None:
         """Which of a position's counts (``State.counts``) the rules ever read: those they
@@ -323,7 +324,15 @@ class PositionKeys:
         if stock is before[0] and waste is before[1]:
             self._turned_last = before
             return before[2]
-        term = _mix(hash(self._turned(stock, waste)), -2)
+        # (by value after that: building the key of 20-odd cards costs more than looking
+        # the pair up, and positions met again by other lines have equal piles)
+        known = self._turned_known
+        pair = (stock, waste)
+        term = known.get(pair)
+        if term is None:
+            if len(known) > 200_000:
+                known.clear()
+            term = known[pair] = _mix(hash(self._turned(stock, waste)), -2)
         self._turned_last = (stock, waste, term)
         return term
 
@@ -363,6 +372,7 @@ class PositionKeys:
             known.clear()
         self._parent_piles = [None] * len(self._parent_piles)
         self._turned_last = self._turned_before = (_NO_PILE, _NO_PILE, 0)
+        self._turned_known.clear()
 
     def _term(self, index: int, pile: tuple[int, ...]) -> int:
         """The term of pile ``index`` in the hash: a mix of its salt with a hash of its cards as

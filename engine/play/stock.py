@@ -29,8 +29,27 @@ from ..game.game import Game
 from ..vocab.effects.dealing import Deal, Redeal
 
 STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
+# The places on the stock's courses kept at once (``StockReach._cycle``): about 100 bytes each.
+RINGS_KEPT = 200_000
 # The stock, the waste and the counts of a position (what draws and redeals change).
 Cycled = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+class _Ring:
+    """One course of draws and redeals, worked out once (``StockReach._cycle``): the stock, the
+    waste and the counts at each place on it, the first where it was worked out from. Where
+    the last place turns to the first again (``closed``), every place's course goes round the
+    ring, and going once round adds ``shift`` to the counts. Where no rule reads the counts,
+    they are those of the position it was worked out from: another position on it carries
+    its own counts by the changes from its place (draws and redeals change them alike, and
+    never read them)."""
+
+    __slots__ = ("closed", "places", "shift")
+
+    def __init__(self, places: list[Cycled], closed: bool, shift: tuple[int, ...]) -> None:
+        self.places = places
+        self.closed = closed
+        self.shift = shift
 
 
 class StockReach:
@@ -72,10 +91,13 @@ class StockReach:
         self.most_steps = 2 * len(game.cards) * ((redeal.limit or 0) + 2 if redeal else 1) + 2
         # Draws and redeals change the stock, the waste and the counts alone. Where no way to
         # win reads those piles (or the legal actions), what they lead to is the same for
-        # every position with the same stock, waste and counts: worked out once and kept.
-        self._cycles: dict[Cycled, list[Cycled]] | None = {} if self._draws_never_win() else None
-        self._last_cycle: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], list[Cycled]]
-        self._last_cycle = ((), (), (), [])
+        # every position with the same stock, waste and counts: worked out once and kept
+        # (``_cycle``), each position's place on it by its stock and waste (and counts).
+        self._cycles: dict[Cycled, tuple[_Ring, int]] | None = (
+            {} if self._draws_never_win() else None
+        )
+        self._last_cycle: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], _Ring, int]
+        self._last_cycle = ((), (), (), _Ring([((), (), ())], False, ()), 0)
 
     def _draws_never_win(self) -> bool:
         """Whether no transition to a win reads the stock, the waste or the legal actions
@@ -130,18 +152,29 @@ class StockReach:
         out += self._reached(state)
         return state, tuple(out)
 
+    def _step(self, state: State, turn: Action) -> State:
+        """The position a draw or redeal leads to. Where no way to win reads the stock, the
+        waste or the legal actions (``_cycles``), that is the effect's own work alone: the
+        rules leave nothing else to follow a turn (``stock_reach``: no automatic action that
+        touches or reads either pile, no action of the player's that leaves the one phase, no
+        loss but one that reads the legal actions, which ``expand`` asks)."""
+        if self._cycles is None:
+            return self.game.successor(state, turn)
+        effect = self.draw if turn is self._draw else self.redeal
+        assert effect is not None
+        return effect.apply(state, turn, None)
+
     def _course(self, start: State) -> Iterator[State]:
         """The positions each draw or redeal from ``start`` leads to, in turn: up to one where
         the phase changes (given, then no more), or before the stock and the waste come back
         to what they were, or until no turn is left."""
-        game = self.game
         seen = {self._repeats(start)}
         state = start
         for _ in range(1, self.most_steps):
             turn = self._turn(state)
             if turn is None:
                 return
-            state = game.successor(state, turn)
+            state = self._step(state, turn)
             if state.phase != start.phase:
                 yield state
                 return
@@ -151,34 +184,82 @@ class StockReach:
             seen.add(again)
             yield state
 
-    def _cycle(self, start: State) -> list[Cycled]:
-        """The stock, the waste and the counts after each draw or redeal from ``start`` on
-        (``_course``), worked out once for each stock, waste and counts (see ``_cycles``)."""
+    def _cycle(self, start: State) -> tuple[_Ring, int]:
+        """The course of draws and redeals ``start`` is on, and its place there: worked out
+        once for each stock, waste and counts (see ``_cycles``), and where the turns come round
+        to where they began, once for every place on the way (``_Ring``)."""
         cycles = self._cycles
         assert cycles is not None
         piles = start.piles
-        stock, waste, counts = piles[self.stock], piles[self.waste], start.counts
+        stock, waste = piles[self.stock], piles[self.waste]
+        # Where no rule reads the counts, a course is shared whatever they are (``_Ring``).
+        counts = start.counts if self._counted else ()
         last = self._last_cycle
         # The children of one position mostly share its stock and waste: the very tuples.
         if stock is last[0] and waste is last[1] and counts is last[2]:
-            return last[3]
+            return last[3], last[4]
         key = (stock, waste, counts)
-        known = cycles.get(key)
-        if known is None:
-            if len(cycles) > 20_000:
-                cycles.clear()
-            s, w = self.stock, self.waste
-            known = cycles[key] = [
-                (state.piles[s], state.piles[w], state.counts) for state in self._course(start)
-            ]
-        self._last_cycle = (stock, waste, counts, known)
-        return known
+        found = cycles.get(key)
+        if found is None:
+            found = self._ring(start, key)
+        self._last_cycle = (stock, waste, counts, found[0], found[1])
+        return found
 
-    def _at(self, start: State, cycled: Cycled) -> State:
-        """``start`` with the stock, the waste and the counts of ``cycled``."""
-        piles = list(start.piles)
-        piles[self.stock], piles[self.waste], counts = cycled
-        return State(tuple(piles), start.phase, counts)
+    def _ring(self, start: State, key: Cycled) -> tuple[_Ring, int]:
+        """Work out the course of draws and redeals from ``start`` and keep it (``_cycle``)."""
+        cycles = self._cycles
+        assert cycles is not None
+        s, w = self.stock, self.waste
+        places: list[Cycled] = [(start.piles[s], start.piles[w], start.counts)]
+        state = start
+        for state in self._course(start):
+            if state.phase != start.phase:
+                break
+            places.append((state.piles[s], state.piles[w], state.counts))
+        else:
+            # Unlimited turns that lead back to the start go round a ring: each place on it
+            # has the same course, begun further on (and its counts moved on as much).
+            turn = self._turn(state) if not self._counted and len(places) > 1 else None
+            if turn is not None:
+                again = self._step(state, turn)
+                piles = again.piles
+                if again.phase == start.phase and piles[s] == key[0] and piles[w] == key[1]:
+                    shift = tuple([a - b for a, b in zip(again.counts, start.counts, strict=True)])
+                    ring = _Ring(places, True, shift)
+                    if len(cycles) + len(places) > RINGS_KEPT:
+                        cycles.clear()
+                    for at, (stock, waste, _) in enumerate(places):
+                        cycles[(stock, waste, ())] = (ring, at)
+                    return ring, 0
+        if len(cycles) >= RINGS_KEPT:
+            cycles.clear()
+        found = cycles[key] = (_Ring(places, False, ()), 0)
+        return found
+
+    def _at(self, start: State, ring: _Ring, at: int, steps: int) -> State:
+        """``start``, which is at place ``at`` of ``ring``, after ``steps`` draws and redeals."""
+        places = ring.places
+        to = at + steps
+        wrapped = to >= len(places)
+        if wrapped:
+            to -= len(places)
+        pile_list = list(start.piles)
+        pile_list[self.stock], pile_list[self.waste], counts = places[to]
+        if not self._counted:  # the ring's counts are another position's: carry the change
+            base = places[at][2]
+            if wrapped:
+                counts = tuple(
+                    [
+                        n + c - b + m
+                        for n, c, b, m in zip(start.counts, counts, base, ring.shift, strict=True)
+                    ]
+                )
+            elif counts is base:
+                counts = start.counts
+            else:
+                pairs = zip(start.counts, counts, base, strict=True)
+                counts = tuple([n + c - b for n, c, b in pairs])
+        return State(tuple(pile_list), start.phase, counts)
 
     def _reached(self, start: State) -> list[Action]:
         """The macro actions of ``start``: for each position that draws and redeals lead to,
@@ -191,17 +272,21 @@ class StockReach:
                 wanted |= 1 << face
         out: list[Action] = []
         if self._cycles is not None:
-            for steps, cycled in enumerate(self._cycle(start), 1):
-                if self._wanted_on_top(cycled[1], wanted):
-                    self._waste_moves(self._at(start, cycled), steps, out)
-            return out
-        for steps, state in enumerate(self._course(start), 1):
-            if state.phase != start.phase:
-                if self.game.outcome(state) == "won":
-                    out.append(Action(self._name(steps, "")))
-                break
-            if self._wanted_on_top(state.piles[self.waste], wanted):
-                self._waste_moves(state, steps, out)
+            ring, at = self._cycle(start)
+            places = ring.places
+            size = len(places)
+            for steps in range(1, size if ring.closed else size - at):
+                to = at + steps
+                if self._wanted_on_top(places[to - size if to >= size else to][1], wanted):
+                    self._waste_moves(self._at(start, ring, at, steps), steps, out)
+        else:
+            for steps, state in enumerate(self._course(start), 1):
+                if state.phase != start.phase:
+                    if self.game.outcome(state) == "won":
+                        out.append(Action(self._name(steps, "")))
+                    break
+                if self._wanted_on_top(state.piles[self.waste], wanted):
+                    self._waste_moves(state, steps, out)
         return out
 
     @staticmethod
@@ -240,7 +325,8 @@ class StockReach:
     def _after_turns(self, state: State, steps: int) -> State:
         """The position ``steps`` draws and redeals lead to from ``state``."""
         if self._cycles is not None:
-            return self._at(state, self._cycle(state)[steps - 1])
+            ring, at = self._cycle(state)
+            return self._at(state, ring, at, steps)
         for _ in range(steps):
             turn = self._turn(state)
             assert turn is not None
