@@ -624,6 +624,13 @@ MUTANTS = [
            "                        n + c - b\n",
            "going once round a ring of the stock's turns adds no redeal to the counts",
            ("tests/test_stock.py",)),
+    Mutant("dead-test-spared-from-the-start", "engine/play/solver.py",
+           "        if not self.found and self.tested >= SPARE_AFTER:\n",
+           "        if not self.found:\n",
+           "the dead-position test is asked of one position in 16 from the start, before it "
+           "has been found to find nothing",
+           ("tests/test_solver.py::test_the_dead_test_is_spared_only_once_it_has_found_nothing_"
+            "for_a_while",)),
     Mutant("stock-reach-never-redeals", "engine/play/stock.py",
            "        if redeal is not None and redeal.generate(state):\n",
            "        if False:\n",

@@ -22,6 +22,8 @@ from yaml_solitaire.engine.play.pruning import cleared_piles_test, dead_card_tes
 from yaml_solitaire.engine.play.solver import (
     _DONE,
     _PAUSED,
+    SPARE_AFTER,
+    SPARED_ONE_IN,
     Budget,
     Solver,
     _BestFirst,
@@ -866,3 +868,37 @@ def test_the_search_tries_a_move_that_splits_a_run_after_every_other_move() -> N
     others = [k for k, a in enumerate(order) if not (a.src == t1 and a.n == 1)]
     assert splitting and others
     assert max(others) < min(splitting), [game.action_text(a) for a in order]
+
+
+def test_the_dead_test_is_spared_only_once_it_has_found_nothing_for_a_while() -> None:
+    # Klondike: the test finds nothing, so after SPARE_AFTER positions the search asks it of
+    # one position in SPARED_ONE_IN; once it finds a dead one, of every position again.
+    game = load_game("klondike")
+    solver = Solver(game)
+    asked: list[State] = []
+    finds = {"dead": False}
+
+    def counted(state: State) -> bool:
+        asked.append(state)
+        return finds["dead"]
+
+    solver.dead = counted
+    dead = solver.searched_dead()
+    assert dead is not None and dead == solver.searched_dead()  # one for the whole solve
+    state = game.deal_seed(1)
+    for _ in range(SPARE_AFTER):
+        assert not dead(state)
+    assert len(asked) == SPARE_AFTER
+    for _ in range(SPARED_ONE_IN * 10):
+        assert not dead(state)
+    assert len(asked) == SPARE_AFTER + 10
+    finds["dead"] = True
+    found = sum(dead(state) for _ in range(SPARED_ONE_IN * 10))
+    assert found == len(asked) - SPARE_AFTER - 10 >= 1
+    for _ in range(100):  # found one: every position again
+        assert dead(state)
+    assert len(asked) == SPARE_AFTER + 10 + found + 100
+    # Each solve begins afresh.
+    finds["dead"] = False
+    solver.solve(game.deal_seed(1), Budget(nodes=3_000), shorten=False)
+    assert solver.searched_dead() != dead

@@ -39,6 +39,11 @@ SHORTEN_MOST = 5000  # longer winning lines are given as found
 # The table of positions proved lost or being explored: about 100 bytes a position, so the
 # default keeps one answer's search within about 2 GB.
 MAX_POSITIONS = 20_000_000
+# The dead-position test is asked of every position until it has been asked this many times
+# in one solve without finding one dead; from then on, of one position in ``SPARED_ONE_IN``
+# until it finds one (``_Sparing``).
+SPARE_AFTER = 20_000
+SPARED_ONE_IN = 16
 
 
 def _luby(i: int) -> int:
@@ -192,7 +197,7 @@ class _Run:
         game = solver.game
         successor, expand, outcome = solver.successor, solver.expand, game.outcome
         child_hash = solver.keys.child_hash
-        dead = solver.dead
+        dead = solver.searched_dead()
         table = self.table
         lost, active, unsure = table.lost, self.active, self.unsure
         stack = self.stack
@@ -272,6 +277,34 @@ class _Run:
             self.table.expand_fully.update(k for k in component if k in self.reduced_keys)
         else:
             self.table.lost.update(component)
+
+
+class _Sparing:
+    """The dead-position test as one solve asks it. Where it finds nothing, it costs about a
+    tenth of each position searched (Klondike: a card buried under a lower one of its suit
+    can almost always be moved off): after ``SPARE_AFTER`` positions tested without one found
+    dead, only one position in ``SPARED_ONE_IN`` is tested, until one is found; then every
+    position again. Sound either way: a dead position left untested is searched to its end,
+    and is proved lost all the same."""
+
+    __slots__ = ("found", "passed", "test", "tested")
+
+    def __init__(self, test: Callable[[State], bool]) -> None:
+        self.test = test
+        self.tested = 0
+        self.found = 0
+        self.passed = 0  # positions not tested
+
+    def dead(self, state: State) -> bool:
+        if not self.found and self.tested >= SPARE_AFTER:
+            self.passed += 1
+            if self.passed % SPARED_ONE_IN:
+                return False
+        self.tested += 1
+        if self.test(state):
+            self.found += 1
+            return True
+        return False
 
 
 class _BestFirst:
@@ -355,7 +388,7 @@ class _BestFirst:
         game = solver.game
         successor, expand, outcome = solver.successor, solver.expand, game.outcome
         child_hash = solver.keys.child_hash
-        dead = solver.dead
+        dead = solver.searched_dead()
         table = self.table
         lost = table.lost
         came, waiting, frontier = self.came, self.waiting, self.frontier
@@ -463,6 +496,7 @@ class Solver:
                 self.keys.turned_stock(self.reach.stock, self.reach.waste, self.reach.draw.count)
         self.foundation_set = frozenset(game.foundations)
         self.dead: Callable[[State], bool] | None = dead_position_test(game)
+        self._sparing: _Sparing | None = None  # how this solve asks it (``searched_dead``)
         accepts = game.layout.accepts
         # Places that hold one card at most (free cells): worth emptying, costly to fill.
         self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
@@ -772,6 +806,16 @@ class Solver:
         key = self.keys.hash(state)
         return self.ordered(state, key, actions, _Table(MAX_POSITIONS), None)[0]
 
+    def searched_dead(self) -> Callable[[State], bool] | None:
+        """The dead-position test as the searches of this solve ask it (``_Sparing``)."""
+        test = self.dead
+        if test is None:
+            return None
+        sparing = self._sparing
+        if sparing is None or sparing.test is not test:
+            sparing = self._sparing = _Sparing(test)
+        return sparing.dead
+
     def solve(self, start: State, budget: Budget | None = None, shorten: bool = True) -> Solution:
         """Search from ``start`` within ``budget``: won, lost or unknown (a winning line is
         given as found when ``shorten`` is false: for a verdict alone).
@@ -803,6 +847,7 @@ class Solver:
         table = _Table(budget.positions or MAX_POSITIONS)
         game = self.game
         self.keys.forget()  # what is kept for another deal's piles would only take memory
+        self._sparing = None  # each solve tests afresh whether the dead test finds anything
         state, actions = self.expand(start)
         if game.outcome(state) == "won":
             return Solution("won", [], 1, cpu() - began)
