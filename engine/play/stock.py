@@ -152,29 +152,18 @@ class StockReach:
         out += self._reached(state)
         return state, tuple(out)
 
-    def _step(self, state: State, turn: Action) -> State:
-        """The position a draw or redeal leads to. Where no way to win reads the stock, the
-        waste or the legal actions (``_cycles``), that is the effect's own work alone: the
-        rules leave nothing else to follow a turn (``stock_reach``: no automatic action that
-        touches or reads either pile, no action of the player's that leaves the one phase, no
-        loss but one that reads the legal actions, which ``expand`` asks)."""
-        if self._cycles is None:
-            return self.game.successor(state, turn)
-        effect = self.draw if turn is self._draw else self.redeal
-        assert effect is not None
-        return effect.apply(state, turn, None)
-
     def _course(self, start: State) -> Iterator[State]:
         """The positions each draw or redeal from ``start`` leads to, in turn: up to one where
         the phase changes (given, then no more), or before the stock and the waste come back
         to what they were, or until no turn is left."""
+        game = self.game
         seen = {self._repeats(start)}
         state = start
         for _ in range(1, self.most_steps):
             turn = self._turn(state)
             if turn is None:
                 return
-            state = self._step(state, turn)
+            state = game.successor(state, turn)
             if state.phase != start.phase:
                 yield state
                 return
@@ -206,35 +195,63 @@ class StockReach:
         return found
 
     def _ring(self, start: State, key: Cycled) -> tuple[_Ring, int]:
-        """Work out the course of draws and redeals from ``start`` and keep it (``_cycle``)."""
+        """Work out the course of draws and redeals from ``start`` and keep it (``_cycle``):
+        the places ``_course`` would give, worked out on the two piles and the counts alone
+        (where ``_cycles`` is kept, nothing else follows a turn: see ``_turned``)."""
         cycles = self._cycles
         assert cycles is not None
-        s, w = self.stock, self.waste
-        places: list[Cycled] = [(start.piles[s], start.piles[w], start.counts)]
-        state = start
-        for state in self._course(start):
-            if state.phase != start.phase:
+        counted = self._counted
+        stock, waste, counts = key[0], key[1], start.counts
+        places: list[Cycled] = [(stock, waste, counts)]
+        met: set[object] = {(stock, waste, counts) if counted else (stock, waste)}
+        turned: Cycled | None = None
+        for _ in range(1, self.most_steps):
+            turned = self._turned(stock, waste, counts)
+            if turned is None:
                 break
-            places.append((state.piles[s], state.piles[w], state.counts))
-        else:
-            # Unlimited turns that lead back to the start go round a ring: each place on it
-            # has the same course, begun further on (and its counts moved on as much).
-            turn = self._turn(state) if not self._counted and len(places) > 1 else None
-            if turn is not None:
-                again = self._step(state, turn)
-                piles = again.piles
-                if again.phase == start.phase and piles[s] == key[0] and piles[w] == key[1]:
-                    shift = tuple([a - b for a, b in zip(again.counts, start.counts, strict=True)])
-                    ring = _Ring(places, True, shift)
-                    if len(cycles) + len(places) > RINGS_KEPT:
-                        cycles.clear()
-                    for at, (stock, waste, _) in enumerate(places):
-                        cycles[(stock, waste, ())] = (ring, at)
-                    return ring, 0
+            stock, waste, counts = turned
+            again = turned if counted else (stock, waste)
+            if again in met:
+                break
+            met.add(again)
+            places.append(turned)
+        # Unlimited turns that lead back to the start go round a ring: each place on it has
+        # the same course, begun further on (and its counts moved on as much).
+        if (
+            turned is not None
+            and not counted
+            and len(places) > 1
+            and stock == key[0]
+            and waste == key[1]
+        ):
+            shift = tuple([a - b for a, b in zip(counts, start.counts, strict=True)])
+            ring = _Ring(places, True, shift)
+            if len(cycles) + len(places) > RINGS_KEPT:
+                cycles.clear()
+            for at, (stock, waste, _) in enumerate(places):
+                cycles[(stock, waste, ())] = (ring, at)
+            return ring, 0
         if len(cycles) >= RINGS_KEPT:
             cycles.clear()
         found = cycles[key] = (_Ring(places, False, ()), 0)
         return found
+
+    def _turned(
+        self, stock: tuple[int, ...], waste: tuple[int, ...], counts: tuple[int, ...]
+    ) -> Cycled | None:
+        """The stock, the waste and the counts after the draw or redeal that is legal with
+        them (``_turn``), if any: the effects' own work on those piles. Where no way to win
+        reads the stock, the waste or the legal actions, that is all a turn does: the rules
+        leave nothing else to follow it (``stock_reach``: no automatic action that touches or
+        reads either pile, no action of the player's that leaves the one phase, no loss but
+        one that reads the legal actions, which ``expand`` asks)."""
+        if stock:
+            stock, waste = self.draw.dealt(stock, waste)
+            return stock, waste, counts
+        redeal = self.redeal
+        if redeal is not None and waste and redeal.left(counts):
+            return redeal.turned(waste), (), redeal.counted(counts)
+        return None
 
     def _at(self, start: State, ring: _Ring, at: int, steps: int) -> State:
         """``start``, which is at place ``at`` of ``ring``, after ``steps`` draws and redeals."""

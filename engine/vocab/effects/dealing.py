@@ -36,16 +36,21 @@ class Deal(Effect[DealSpec]):
             return None
         return f"{self.layout.names[self.source]} is empty"
 
-    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
-        piles = state.piles
-        src = piles[self.source]
+    def dealt(
+        self, src: tuple[int, ...], dst: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The source and the target after one deal: all it changes (``apply``)."""
         n = min(self.count, len(src))
         moved = tuple((c & MASK) | self.flag for c in reversed(src[len(src) - n :]))
+        return src[: len(src) - n], dst + moved
+
+    def apply(self, state: State, action: Action, trace: Trace | None) -> State:
+        piles = state.piles
+        dst = piles[self.target]
+        src, dealt = self.dealt(piles[self.source], dst)
         if trace is not None:
-            trace.extend(Step(c & MASK, self.source, self.target) for c in moved)
-        new = replace(
-            piles, (self.source, src[: len(src) - n]), (self.target, piles[self.target] + moved)
-        )
+            trace.extend(Step(c & MASK, self.source, self.target) for c in dealt[len(dst) :])
+        new = replace(piles, (self.source, src), (self.target, dealt))
         return State(new, state.phase, state.counts)
 
 
@@ -112,7 +117,22 @@ class Redeal(Effect[RedealSpec]):
         return self.limit is not None
 
     def _left(self, state: State) -> bool:
-        return self.limit is None or state.counts[self.counter] < self.limit
+        return self.left(state.counts)
+
+    def left(self, counts: tuple[int, ...]) -> bool:
+        """Whether a redeal is left with these counts."""
+        return self.limit is None or counts[self.counter] < self.limit
+
+    @staticmethod
+    def turned(src: tuple[int, ...]) -> tuple[int, ...]:
+        """The source turned over, face down: the target after a redeal (``apply``)."""
+        return tuple((c & MASK) | DOWN for c in reversed(src))
+
+    def counted(self, counts: tuple[int, ...]) -> tuple[int, ...]:
+        """The counts after a redeal (``apply``)."""
+        out = list(counts)
+        out[self.counter] += 1
+        return tuple(out)
 
     def faces_read(self) -> list[Table] | None:
         return []  # cards are read by their places and by the piles' rules alone
@@ -136,13 +156,11 @@ class Redeal(Effect[RedealSpec]):
 
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
         piles = state.piles
-        turned = tuple((c & MASK) | DOWN for c in reversed(piles[self.source]))
+        turned = self.turned(piles[self.source])
         if trace is not None:
             trace.extend(Step(c & MASK, self.source, self.target) for c in turned)
-        counts = list(state.counts)
-        counts[self.counter] += 1
         new = replace(piles, (self.source, ()), (self.target, turned))
-        return State(new, state.phase, tuple(counts))
+        return State(new, state.phase, self.counted(state.counts))
 
 
 class FillGaps(Effect[FillGapsSpec]):
