@@ -624,6 +624,12 @@ MUTANTS = [
            "                        n + c - b\n",
            "going once round a ring of the stock's turns adds no redeal to the counts",
            ("tests/test_stock.py",)),
+    Mutant("stock-ring-counts-not-compared", "engine/play/stock.py",
+           "                        and (not counted or place[2] == counts)\n",
+           "                        and True\n",
+           "where redeals are limited, the stock's course stops where its piles come back "
+           "after a redeal, as if the redeals made did not count",
+           ("tests/test_stock.py",)),
     Mutant("dead-test-spared-from-the-start", "engine/play/solver.py",
            "        if not self.found and self.tested >= SPARE_AFTER:\n",
            "        if not self.found:\n",

@@ -203,27 +203,36 @@ class StockReach:
         counted = self._counted
         stock, waste, counts = key[0], key[1], start.counts
         places: list[Cycled] = [(stock, waste, counts)]
-        met: set[object] = {(stock, waste, counts) if counted else (stock, waste)}
+        # The places met, by the waste's size: a place comes back only with its sizes, and
+        # comparing the few places of one size costs less than hashing every place's piles.
+        met: dict[int, list[int]] = {len(waste): [0]}
         turned: Cycled | None = None
+        again = False
         for _ in range(1, self.most_steps):
             turned = self._turned(stock, waste, counts)
             if turned is None:
                 break
             stock, waste, counts = turned
-            again = turned if counted else (stock, waste)
-            if again in met:
-                break
-            met.add(again)
+            same_size = met.get(len(waste))
+            if same_size is None:
+                met[len(waste)] = [len(places)]
+            else:
+                for at in same_size:
+                    place = places[at]
+                    if (
+                        place[1] == waste
+                        and place[0] == stock
+                        and (not counted or place[2] == counts)
+                    ):
+                        again = True
+                        break
+                if again:
+                    break
+                same_size.append(len(places))
             places.append(turned)
         # Unlimited turns that lead back to the start go round a ring: each place on it has
         # the same course, begun further on (and its counts moved on as much).
-        if (
-            turned is not None
-            and not counted
-            and len(places) > 1
-            and stock == key[0]
-            and waste == key[1]
-        ):
+        if again and not counted and len(places) > 1 and stock == key[0] and waste == key[1]:
             shift = tuple([a - b for a, b in zip(counts, start.counts, strict=True)])
             ring = _Ring(places, True, shift)
             if len(cycles) + len(places) > RINGS_KEPT:
