@@ -258,7 +258,7 @@ class StockReach:
             stock, waste = self.draw.dealt(stock, waste)
             return stock, waste, counts
         redeal = self.redeal
-        if redeal is not None and waste and redeal.left(counts):
+        if redeal is not None and redeal.ready(waste, stock, counts):
             return redeal.turned(waste), (), redeal.counted(counts)
         return None
 

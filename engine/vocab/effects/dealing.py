@@ -116,12 +116,13 @@ class Redeal(Effect[RedealSpec]):
     def reads_count(self) -> bool:
         return self.limit is not None
 
-    def _left(self, state: State) -> bool:
-        return self.left(state.counts)
-
     def left(self, counts: tuple[int, ...]) -> bool:
         """Whether a redeal is left with these counts."""
         return self.limit is None or counts[self.counter] < self.limit
+
+    def ready(self, src: tuple[int, ...], dst: tuple[int, ...], counts: tuple[int, ...]) -> bool:
+        """Whether a redeal may be made with these piles and counts (``generate``)."""
+        return bool(src) and not dst and self.left(counts)
 
     @staticmethod
     def turned(src: tuple[int, ...]) -> tuple[int, ...]:
@@ -139,14 +140,14 @@ class Redeal(Effect[RedealSpec]):
 
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
-        if piles[self.source] and not piles[self.target] and self._left(state):
+        if self.ready(piles[self.source], piles[self.target], state.counts):
             return [self._action]
         return []
 
     def refusal(self, state: State, action: Action) -> str | None:
         names = self.layout.names
         piles = state.piles
-        if not self._left(state):
+        if not self.left(state.counts):
             return f"no redeal is left ({self.limit} in a game)"
         if piles[self.target]:
             return f"{names[self.target]} still has cards"
