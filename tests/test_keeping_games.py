@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +134,63 @@ def test_sigterm_and_sighup_save_the_game_from_a_pipe(number: int, code: int) ->
     _, err = game.communicate(timeout=30)
     assert game.returncode == code
     assert "the game is saved in" in err
+    assert play("--resume", stdin="q\n")[0]["piles"] == seen[-1]["piles"]
+
+
+# The game run with one change: once the file named first exists, SIGHUP is tripped in the main
+# thread as a signal's handler would trip it (its number on the wakeup fd too), with no signal
+# that breaks a wait: the instant of a real one that lands just before a wait begins.
+_TRIPPED_OUTSIDE_A_WAIT = """
+import _thread, os, signal, sys, threading, time
+from yaml_solitaire.engine.ui.cli import main
+def trip():
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.01)
+    _thread.interrupt_main(signal.SIGHUP)
+threading.Thread(target=trip, daemon=True).start()
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def _waiting(pid: int) -> None:
+    """Until the main thread of ``pid`` has been asleep (in its read) twice 50 ms apart."""
+    stat = Path(f"/proc/{pid}/task/{pid}/stat")
+    if not stat.exists():  # pragma: no cover - no /proc: a pause instead
+        time.sleep(0.5)
+        return
+    asleep = 0
+    end = time.monotonic() + 10
+    while asleep < 2 and time.monotonic() < end:
+        state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        asleep = asleep + 1 if state == "S" else 0
+        time.sleep(0.05)
+
+
+def test_a_hang_up_that_lands_just_before_a_wait_for_input_still_saves_the_game(
+    tmp_path: Path,
+) -> None:
+    """Python runs a handler between two steps of its code, or when its signal breaks a wait.
+    A signal that lands in between (as readline draws the prompt) must not wait with the
+    game for a line that may never come."""
+    go = tmp_path / "go"
+    command = [sys.executable, "-c", _TRIPPED_OUTSIDE_A_WAIT, str(go)]
+    game = subprocess.Popen(
+        [*command, "play", "freecell", "--seed", "ms:2", "--json"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert game.stdin and game.stdout and game.stderr
+    try:
+        game.stdin.write("t1 c1\n")
+        game.stdin.flush()
+        seen = [json.loads(game.stdout.readline()) for _ in range(2)]
+        _waiting(game.pid)
+        go.touch()
+        assert game.wait(timeout=30) == 129, "stopped, with stdin still open"
+        assert "the game is saved in" in game.stderr.read()
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
     assert play("--resume", stdin="q\n")[0]["piles"] == seen[-1]["piles"]
 
 

@@ -417,10 +417,13 @@ def _saving_on_signals() -> Iterator[None]:
     is saved, and the exit code is 128 plus the signal's number."""
     import signal
 
+    stopping: list[int] = []
+
     def stop(signum: int, _frame: object) -> None:
         for name in ("SIGTERM", "SIGHUP"):  # once stopping, stop: the save is not cut short
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), signal.SIG_IGN)
+        stopping.append(signum)
         raise Stopped(signum)
 
     kept: list[tuple[int, Any]] = []
@@ -430,11 +433,72 @@ def _saving_on_signals() -> Iterator[None]:
             with contextlib.suppress(ValueError, OSError):  # not the main thread
                 kept.append((number, signal.signal(number, stop)))
     try:
-        yield
+        with _signals_reach_the_wait({number for number, _ in kept}, stopping):
+            yield
     finally:
         for number, handler in kept:
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def _signals_reach_the_wait(numbers: set[int], handled: list[int]) -> Iterator[None]:
+    """A signal among ``numbers`` that lands just before a wait for input still stops it.
+
+    Python runs a signal's handler between two steps of its own code, or when the signal
+    breaks a wait (EINTR). One that lands after the last step and before the wait begins (as
+    readline draws the prompt, say) waits with it: for a key that may never come, in a
+    terminal window left open. So a thread, woken by the signal's number on the wakeup fd,
+    sends the signal again to the main thread, at 20 ms intervals, until its handler has
+    run (it appends to ``handled``).
+    """
+    import select
+    import signal
+    import threading
+
+    if not numbers or not hasattr(signal, "pthread_kill"):
+        yield
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    try:
+        previous = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    except ValueError:  # not the main thread: its handlers do not run here anyway
+        os.close(read_end)
+        os.close(write_end)
+        yield
+        return
+    main = threading.main_thread().ident
+    assert main is not None
+
+    def watch() -> None:
+        caught = 0
+        while True:
+            nudging = caught != 0 and not handled
+            if select.select([read_end], [], [], 0.02 if nudging else None)[0]:
+                woken = os.read(read_end, 64)
+                if not woken or 0 in woken:  # 0 is no signal's number: the game has ended
+                    return
+                caught = caught or next((n for n in woken if n in numbers), 0)
+                if nudging:
+                    continue  # a nudge's own echo: the next one after a pause
+            if caught and not handled:
+                with contextlib.suppress(OSError):
+                    signal.pthread_kill(main, caught)
+
+    watcher = threading.Thread(target=watch, name="signals", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            signal.set_wakeup_fd(previous)
+        with contextlib.suppress(OSError):
+            os.write(write_end, b"\0")
+        watcher.join(timeout=1.0)
+        os.close(write_end)
+        if not watcher.is_alive():  # else left open for it, as the process ends soon after
+            os.close(read_end)
 
 
 def _wants_table(args: argparse.Namespace) -> bool:
