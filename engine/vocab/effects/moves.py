@@ -18,6 +18,8 @@ __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec
 
 # The faces of each rank (1..13), as bits.
 _RANK_BITS: tuple[int, ...] = tuple([face_bits(faces) for faces in FACES_OF_RANK])
+# No pile's tuple (no card is negative): what ``_run_faces`` has asked about before anything.
+_NO_PILE: tuple[int, ...] = (-1,)
 
 
 class Move(Effect[MoveSpec]):
@@ -81,12 +83,18 @@ class Move(Effect[MoveSpec]):
         for order, target in enumerate(self.targets):
             orders_of.setdefault(target, []).append(order)
         self._orders_of = orders_of  # each target's orders (a pile named twice has two)
+        self._every_order = list(range(len(self.targets)))
         # Piles that take one card per move (foundations): a run or group never goes there.
         self.one_at_a_time = frozenset(
             t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
         )
         self._foundations = frozenset(layout.with_role("foundation"))
-        self._faces_of: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in layout.names]
+        self._faces_of: list[dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = [
+            {} for _ in layout.names
+        ]
+        # Each source's last pile asked about, and its faces (``_run_faces``).
+        self._last_piles: list[tuple[int, ...]] = [_NO_PILE for _ in layout.names]
+        self._last_runs: list[tuple[tuple[int, ...], int]] = [((), 0) for _ in layout.names]
         self._copies = Counter(FACE[c] for c in layout.cards)
         # Each action is made once and handed out again (search lists millions of them): by
         # (count * sources + source's rank) * targets + target's order, so that the table
@@ -210,6 +218,34 @@ class Move(Effect[MoveSpec]):
 
     # --- generating, checking, applying -------------------------------------------------
 
+    def _wanted_bits(self, piles: tuple[tuple[int, ...], ...], order: int, shown: int) -> int:
+        """The faces among ``shown`` (bits) that target ``order`` takes: ``wanted_at``, written
+        out on bits where the rule reads other piles only for a group's first rank (this runs
+        for every target of every position searched)."""
+        dst, rule = self._rules[order]
+        if rule.reads_others and not self._reads_first_ranks[order]:
+            return face_bits(rule.wanted_at(piles, dst)) & shown
+        pile = piles[dst]
+        count = len(pile)
+        if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
+            return 0
+        if not count:
+            wanted = self._on_empty_bits[order] & shown
+            if wanted and rule.group:
+                base = first_rank(piles, rule.group, rule.group_offset)
+                if base is not None:
+                    wanted &= _RANK_BITS[base]
+            return wanted
+        top = pile[-1]
+        if top & DOWN:
+            return self._blind_bits[order] & shown
+        wanted = self._on_top_bits[order][FACE[top]] & shown
+        if wanted and rule.stop_group:
+            stop = first_rank(piles, rule.stop_group, rule.stop_offset)
+            if stop is not None and RANK[top] == stop:
+                return 0
+        return wanted
+
     def _top_moves(self, piles: tuple[tuple[int, ...], ...]) -> list[Action]:
         """The moves of one card: the faces on top of the sources, then the targets that take
         one of them (most targets take none, and are passed over with one set operation)."""
@@ -230,44 +266,20 @@ class Move(Effect[MoveSpec]):
         # Each move as one int, (source's rank, target's order), sorted as such: ints compare
         # faster than tuples, and the rank and order give the piles back.
         places = len(self._rules)
-        on_top_bits = self._on_top_bits
-        on_empty_bits = self._on_empty_bits
-        blind_bits = self._blind_bits
-        first_ranks = self._reads_first_ranks
+        targets = self.targets
         found: list[int] = []
-        for order, (dst, rule) in enumerate(self._rules):
-            if rule.reads_others and not first_ranks[order]:
-                wanted = face_bits(rule.wanted_at(piles, dst)) & shown
-            else:  # rule.wanted_at(piles, dst), written out on bits: this loop runs for every
-                # position searched
-                pile = piles[dst]
-                count = len(pile)
-                if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
-                    continue
-                if not count:
-                    wanted = on_empty_bits[order] & shown
-                    if wanted and rule.group:
-                        base = first_rank(piles, rule.group, rule.group_offset)
-                        if base is not None:
-                            wanted &= _RANK_BITS[base]
-                elif pile[-1] & DOWN:
-                    wanted = blind_bits[order] & shown
-                else:
-                    top = pile[-1]
-                    wanted = on_top_bits[order][FACE[top]] & shown
-                    if wanted and rule.stop_group:
-                        stop = first_rank(piles, rule.stop_group, rule.stop_offset)
-                        if stop is not None and RANK[top] == stop:
-                            wanted = 0
+        for order in range(places):
+            wanted = self._wanted_bits(piles, order, shown)
             if not wanted:
                 continue
+            dst = targets[order]
             for k in range(len(top_faces)):
                 if wanted & FACE_BIT[top_faces[k]]:
                     src = top_sources[k]
                     if src != dst:
                         found.append(rank[src] * places + order)
         found.sort()
-        by_rank, targets, made = self._by_rank, self.targets, self._made
+        by_rank, made = self._by_rank, self._made
         out: list[Action] = []
         for move in found:  # the move's number is its key in ``_made`` (no count)
             action = made[move] if move < len(made) else None
@@ -287,50 +299,68 @@ class Move(Effect[MoveSpec]):
             action = made[key] = Action(self.name, src, dst, count)
         return action
 
-    def _run_faces(self, pile: tuple[int, ...], src: int) -> tuple[int, ...]:
+    def _run_faces(self, pile: tuple[int, ...], src: int) -> tuple[tuple[int, ...], int]:
         """The faces that decide each count's move from ``pile``, for 1, 2 .. as many cards
-        as may move together: the lowest card moved (or, compared by the top, the top card).
+        as may move together: the lowest card moved (or, compared by the top, the top card);
+        and those faces as bits.
 
-        Worked out once per pile: a pile's tuple is shared by every position that holds it."""
+        Worked out once per pile: a pile's tuple is shared by every position that holds it
+        (and the last one asked about is found by identity, most piles being the same tuple
+        in the next position asked about)."""
+        if pile is self._last_piles[src]:
+            return self._last_runs[src]
         known = self._faces_of[src]
-        faces = known.get(pile)
-        if faces is None and self._from_bottom:
-            faces = (FACE[pile[0]],) if len(pile) > 1 and not pile[0] & DOWN else ()
-        if faces is None:
-            most = self._movable(pile, src)
-            if self._by_top:
-                faces = (FACE[pile[-1]],) * most
+        run = known.get(pile)
+        if run is None:
+            faces: tuple[int, ...]
+            if self._from_bottom:
+                faces = (FACE[pile[0]],) if len(pile) > 1 and not pile[0] & DOWN else ()
             else:
-                faces = tuple(FACE[c] for c in pile[-1 : -most - 1 : -1])
+                most = self._movable(pile, src)
+                if self._by_top:
+                    faces = (FACE[pile[-1]],) * most
+                else:
+                    faces = tuple(FACE[c] for c in pile[-1 : -most - 1 : -1])
+            run = (faces, face_bits(faces))
             if len(known) > 50_000:
                 known.clear()
-            known[pile] = faces
-        return faces
+            known[pile] = run
+        self._last_piles[src] = pile
+        self._last_runs[src] = run
+        return run
 
     def generate(self, state: State) -> list[Action]:
         piles = state.piles
         if self._plain_top:
             return self._top_moves(piles)
-        # What each target takes, looked up by face: most targets take a card or two, so a
-        # source's cards are matched with a dict lookup each, not against every target.
-        # (Targets by their order in the rule file: the order gives the target back.)
-        some: dict[int, list[int]] = {}
-        every: list[int] = []
-        # With a reach, a source's targets are the few piles it reaches: what each of those
-        # takes is looked up as it is met (``wanted_of``, by the target's order).
-        reach = self._reach is not None
-        wanted_of: dict[int, frozenset[int]] = {}
-        for order, (dst, rule) in enumerate(() if reach else self._rules):
-            wanted = rule.wanted_at(piles, dst) if rule.reads_others else rule.wanted(piles[dst])
-            if not wanted:
+        # The sources whose cards may move, with the faces that decide each count's move, and
+        # all those faces as bits: a target that takes none of them is passed over at once.
+        covered = self._covered
+        moving: list[int] = []
+        runs: list[tuple[tuple[int, ...], int]] = []
+        shown = 0
+        for src in self.sources:
+            pile = piles[src]
+            if not pile or (covered and self._blocked(piles, src)):
                 continue
-            if len(wanted) == 52:
-                every.append(order)
-            else:
-                for face in wanted:
-                    some.setdefault(face, []).append(order)
-        if not some and not every and not reach:
+            run = self._run_faces(pile, src)
+            if run[1]:
+                moving.append(src)
+                runs.append(run)
+                shown |= run[1]
+        if not shown:
             return []
+        # What each target takes of those faces, by its order in the rule file (the order
+        # gives the target back). With a reach, a source's targets are the few piles it
+        # reaches: what each of those takes is worked out as it is met (-1: not yet).
+        reach = self._reach is not None
+        places = len(self._rules)
+        if reach:
+            wanted = [-1] * places
+        else:
+            wanted = [self._wanted_bits(piles, order, shown) for order in range(places)]
+            if not any(wanted):
+                return []
         out: list[Action] = []
         # The free cells and empty piles are counted once for every move of the position.
         limited, space_set = self._limited, self._space_set
@@ -339,58 +369,33 @@ class Move(Effect[MoveSpec]):
         single, rules, orders_of = self.one_at_a_time, self._rules, self._orders_of
         counted = self.mode != "top"
         whole = self.mode == "pile"
-        covered = self._covered
         targets = self.targets
         # Each move found as one int, (target's order, count), sorted as such (see _top_moves).
         counts = self._counts
-        # What the loops use is read into locals once.
-        faces_of, made, pairs = self._faces_of, self._made, self._pairs
-        places, rank = len(rules), self._source_rank
-        for src in self.sources:
+        made, pairs, rank = self._made, self._pairs, self._source_rank
+        every_order = self._every_order
+        for at in range(len(moving)):
+            src = moving[at]
             pile = piles[src]
-            if not pile or (covered and self._blocked(piles, src)):
-                continue
-            faces = faces_of[src].get(pile)
-            if faces is None:
-                faces = self._run_faces(pile, src)
+            faces, mask = runs[at]
             most = len(faces)
-            if not most:
-                continue
             fewest = most if whole else 1
             found: list[int] = []
+            orders = every_order
             if reach:
-                for dst in self._reached(piles, src):
-                    for order in orders_of.get(dst, ()):
-                        takes = wanted_of.get(order)
-                        if takes is None:
-                            rule = rules[order][1]
-                            takes = wanted_of[order] = (
-                                rule.wanted_at(piles, dst)
-                                if rule.reads_others
-                                else rule.wanted(piles[dst])
-                            )
-                        if len(takes) == 52:
-                            if dst in single or rules[order][1].max_cards == 1:
-                                if fewest == 1:
-                                    found.append(order * counts + 1)
-                            else:
-                                found += [order * counts + k for k in range(fewest, most + 1)]
-                        elif takes:
-                            for k in range(fewest, most + 1):
-                                if faces[k - 1] in takes:
-                                    found.append(order * counts + k)
-            for k in range(fewest, most + 1):
-                for order in some.get(faces[k - 1], ()):
-                    found.append(order * counts + k)
-            for order in every:
-                if targets[order] in single or rules[order][1].max_cards == 1:
-                    if fewest == 1:
-                        found.append(order * counts + 1)
-                else:
-                    found += [order * counts + k for k in range(fewest, most + 1)]
+                orders = [o for dst in self._reached(piles, src) for o in orders_of.get(dst, ())]
+            for order in orders:
+                takes = wanted[order]
+                if takes < 0:
+                    takes = wanted[order] = self._wanted_bits(piles, order, shown)
+                if not takes & mask:
+                    continue
+                for k in range(fewest, most + 1):
+                    if takes & FACE_BIT[faces[k - 1]]:
+                        found.append(order * counts + k)
             if not found:
                 continue
-            if len(found) > 1:
+            if reach and len(found) > 1:
                 found.sort()
             first_key = rank[src] * places  # of this source's moves with no count
             for move in found:
