@@ -281,7 +281,7 @@ MUTANTS = [
            '        if safe == "always":\n            return False',
            "safe: always moves are never played by themselves"),
     Mutant("safe-builders-ignored", V + "effects/moves.py",
-           "        return all(home[face] >= self._copies[face] for face in needed)",
+           "        return all(home[face] >= copies[face] for face in needed)",
            "        return True",
            "safe: builders_home plays a card home while cards that build on it are out"),
     # Removing cards: finished runs, pairs, gaps.

@@ -247,7 +247,7 @@ class Game:
         if t is None or t.effect is None or not t.effect.allows(state, action):
             raise IllegalAction(self.refusal(state, action) or f"{action.name} is not allowed")
         after = self.perform(state, t.effect, action, trace)
-        return self.flow.settle(State(after.piles, t.dest, after.counts))
+        return self.flow.settle(new_state(after.piles, t.dest, after.counts))
 
     def perform(
         self, state: State, effect: Effect[Any], action: Action, trace: Trace | None = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.cards import DOWN, FACE
-from ..core.state import Action, State
+from ..core.state import Action, State, new_action, new_state
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, Redeal
 
@@ -285,7 +285,7 @@ class StockReach:
             else:
                 pairs = zip(start.counts, counts, base, strict=True)
                 counts = tuple([n + c - b for n, c, b in pairs])
-        return State(tuple(pile_list), start.phase, counts)
+        return new_state(tuple(pile_list), start.phase, counts)
 
     def _reached(self, start: State) -> list[Action]:
         """The macro actions of ``start``: for each position that draws and redeals lead to,
@@ -326,7 +326,8 @@ class StockReach:
         for effect in self.takers:
             for action in effect.generate(state):
                 if action.src == waste:
-                    out.append(Action(self._name(steps, action.name), waste, action.dst, action.n))
+                    name = self._name(steps, action.name)
+                    out.append(new_action(name, waste, action.dst, action.n))
 
     def _repeats(self, state: State) -> object:
         """What makes the stock's state come back: its and the waste's cards (and the
@@ -346,7 +347,7 @@ class StockReach:
         state = self._after_turns(state, steps)
         if not name:
             return state
-        return game.successor(state, Action(name, action.src, action.dst, action.n))
+        return game.successor(state, new_action(name, action.src, action.dst, action.n))
 
     def _after_turns(self, state: State, steps: int) -> State:
         """The position ``steps`` draws and redeals lead to from ``state``."""
@@ -366,7 +367,7 @@ class StockReach:
         if macro is None or not macro[1]:
             return None
         steps, name = macro
-        return self._after_turns(state, steps), Action(name, action.src, action.dst, action.n)
+        return self._after_turns(state, steps), new_action(name, action.src, action.dst, action.n)
 
     def unfold(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
         """A line of play with each macro action given as the game's own actions, each with

@@ -10,7 +10,7 @@ from ....rules.spec import ConditionName, PileName, PileRef, PileRefs, config, r
 from ...core.accept_rules import Table
 from ...core.cards import DOWN, FACE, MASK
 from ...core.layout import Layout
-from ...core.state import Action, State, Step, Trace
+from ...core.state import Action, State, Step, Trace, new_state
 from ..conditions import Condition
 from . import EFFECTS, Effect, replace
 
@@ -139,7 +139,7 @@ class Chain(Effect[ChainSpec]):
         start = action.src if self.takes_piles else self.starts[0]
         home = self.home_of_card
         if home is None:
-            return State(self._run(state, start, trace), state.phase, state.counts)
+            return new_state(self._run(state, start, trace), state.phase, state.counts)
         # Fixed homes: placed cards are collected aside and joined once at the end.
         piles = state.piles
         work = list(map(list, piles))
@@ -161,7 +161,7 @@ class Chain(Effect[ChainSpec]):
         for i, new in enumerate(placed):
             if new:
                 work[i] = new[::-1] + work[i]
-        return State(tuple(map(tuple, work)), state.phase, state.counts)
+        return new_state(tuple(map(tuple, work)), state.phase, state.counts)
 
     def _run(self, state: State, start: int, trace: Trace | None) -> tuple[tuple[int, ...], ...]:
         work = [list(p) for p in state.piles]
@@ -184,7 +184,7 @@ class Chain(Effect[ChainSpec]):
                 trace.append(Step(card, current, dst))
             current = self.then.get(dst, dst)
             if self._stop is not None and self._stop(
-                State(tuple(map(tuple, work)), state.phase, state.counts)
+                new_state(tuple(map(tuple, work)), state.phase, state.counts)
             ):
                 break
         return tuple(map(tuple, work))
@@ -279,4 +279,4 @@ class Exchange(Effect[ExchangeSpec]):
             trace.append(Step(given & MASK, self.partner, action.src))
         changed = (*picked_pile[:at], (given & MASK) | DOWN, *picked_pile[at + 1 :])
         new = replace(piles, (action.src, changed), (self.partner, (*rest, picked)))
-        return State(new, state.phase, state.counts)
+        return new_state(new, state.phase, state.counts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.accept_rules import Table
 from ...core.cards import DOWN, MASK
 from ...core.layout import Layout
-from ...core.state import Action, State, Step, Trace
+from ...core.state import Action, State, Step, Trace, new_state
 from . import EFFECTS, Effect, replace
 from .dealing_spec import DealRowSpec, DealSpec, FillGapsSpec, RedealSpec
 
@@ -51,7 +51,7 @@ class Deal(Effect[DealSpec]):
         if trace is not None:
             trace.extend(Step(c & MASK, self.source, self.target) for c in dealt[len(dst) :])
         new = replace(piles, (self.source, src), (self.target, dealt))
-        return State(new, state.phase, state.counts)
+        return new_state(new, state.phase, state.counts)
 
 
 class DealRow(Effect[DealRowSpec]):
@@ -100,7 +100,7 @@ class DealRow(Effect[DealRowSpec]):
             if trace is not None:
                 trace.append(Step(card, self.source, target))
         work[self.source] = stock
-        return State(tuple(work), state.phase, state.counts)
+        return new_state(tuple(work), state.phase, state.counts)
 
 
 class Redeal(Effect[RedealSpec]):
@@ -161,7 +161,7 @@ class Redeal(Effect[RedealSpec]):
         if trace is not None:
             trace.extend(Step(c & MASK, self.source, self.target) for c in turned)
         new = replace(piles, (self.source, ()), (self.target, turned))
-        return State(new, state.phase, self.counted(state.counts))
+        return new_state(new, state.phase, self.counted(state.counts))
 
 
 class FillGaps(Effect[FillGapsSpec]):
@@ -207,7 +207,7 @@ class FillGaps(Effect[FillGapsSpec]):
             if not dealt:
                 break
         work[self.source] = tuple(stock)
-        return State(tuple(work), state.phase, state.counts)
+        return new_state(tuple(work), state.phase, state.counts)
 
 
 # Registered after the classes, not by a decorator: mypyc compiles a decorated class as a

@@ -95,7 +95,8 @@ class Move(Effect[MoveSpec]):
         # Each source's last pile asked about, and its faces (``_run_faces``).
         self._last_piles: list[tuple[int, ...]] = [_NO_PILE for _ in layout.names]
         self._last_runs: list[tuple[tuple[int, ...], int]] = [((), 0) for _ in layout.names]
-        self._copies = Counter(FACE[c] for c in layout.cards)
+        counted = Counter(FACE[c] for c in layout.cards)
+        self._copies = [counted[face] for face in range(52)]  # each face's copies in the game
         # Each action is made once and handed out again (search lists millions of them): by
         # (count * sources + source's rank) * targets + target's order, so that the table
         # grows with this action's pairs of piles, not with the square of the game's piles.
@@ -558,8 +559,13 @@ class Move(Effect[MoveSpec]):
         needed = self._builders[FACE[card]]
         if not needed:
             return True
-        home = Counter(FACE[c] for f in self._foundations for c in state.piles[f])
-        return all(home[face] >= self._copies[face] for face in needed)
+        home = [0] * 52
+        piles = state.piles
+        for f in self._foundations:
+            for c in piles[f]:
+                home[FACE[c]] += 1
+        copies = self._copies
+        return all(home[face] >= copies[face] for face in needed)
 
 
 # Registered after the class, not by a decorator: mypyc compiles a decorated class as a

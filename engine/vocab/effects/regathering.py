@@ -18,7 +18,7 @@ from ....rules.model import ActionSpec, GameSpec, Problem
 from ....rules.spec import Count, PileRefs, record
 from ...core.cards import FACE, MASK
 from ...core.layout import Layout
-from ...core.state import Action, Piles, State, Step, Trace
+from ...core.state import Action, Piles, State, Step, Trace, new_state
 from . import EFFECTS, Effect
 
 
@@ -168,4 +168,4 @@ class Regather(Effect[RegatherSpec]):
             changed = list(counts)
             changed[self.counter] += 1
             counts = tuple(changed)
-        return State(after, state.phase, counts)
+        return new_state(after, state.phase, counts)

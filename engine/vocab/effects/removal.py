@@ -7,7 +7,7 @@ from itertools import pairwise
 from ...core.accept_rules import Table
 from ...core.cards import DOWN, FACE, MASK, RANK
 from ...core.layout import Layout
-from ...core.state import Action, State, Step, Trace
+from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
 from . import EFFECTS, Effect, replace
 from .removal_spec import CloseGapsSpec, PairSpec, RemoveRunsSpec
@@ -72,7 +72,7 @@ class RemoveRuns(Effect[RemoveRunsSpec]):
         if trace is not None:
             trace.extend(Step(c, action.src, dst) for c in reversed(run))
         new = replace(piles, (action.src, pile[: -self._length]), (dst, run[::-1]))
-        return State(new, state.phase, state.counts)
+        return new_state(new, state.phase, state.counts)
 
 
 class Pair(Effect[PairSpec]):
@@ -151,7 +151,7 @@ class Pair(Effect[PairSpec]):
             work[self.target] = work[self.target] + (card & MASK,)
             if trace is not None:
                 trace.append(Step(card & MASK, p, self.target))
-        return State(tuple(work), state.phase, state.counts)
+        return new_state(tuple(work), state.phase, state.counts)
 
 
 class CloseGaps(Effect[CloseGapsSpec]):
@@ -201,7 +201,7 @@ class CloseGaps(Effect[CloseGapsSpec]):
                     if trace is not None:
                         trace.append(Step(card, self.source, p))
             work[self.source] = stock
-        return State(tuple(work), state.phase, state.counts)
+        return new_state(tuple(work), state.phase, state.counts)
 
 
 # Registered after the classes, not by a decorator: mypyc compiles a decorated class as a

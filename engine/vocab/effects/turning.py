@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.accept_rules import Table
 from ...core.cards import DOWN, MASK
 from ...core.layout import Layout
-from ...core.state import Action, State, Step, Trace
+from ...core.state import Action, State, Step, Trace, new_state
 from . import EFFECTS, Effect
 from .turning_spec import TurnUpSpec
 
@@ -51,7 +51,7 @@ class TurnUp(Effect[TurnUpSpec]):
             work[p] = (*work[p][:-1], card)
             if trace is not None:
                 trace.append(Step(card, p, p))
-        return State(tuple(work), state.phase, state.counts)
+        return new_state(tuple(work), state.phase, state.counts)
 
 
 # Registered after the classes, not by a decorator: mypyc compiles a decorated class as a
