@@ -23,6 +23,7 @@ TESTED: dict[str, Sequence[int]] = {
     "pruning/small_freecell": range(10),
     "pruning/small_bakers_dozen": range(40),
     "tiny/two_piles": range(40),
+    "tiny/small_canfield": range(20),  # from a dealt base, round the corner, gaps filled
 }
 
 
@@ -62,11 +63,40 @@ def test_the_solver_with_safe_moves_home_agrees_with_exhaustive_search() -> None
 
 
 def test_the_dominance_applies_where_the_rules_are_of_blake_and_gents_kind() -> None:
-    for game_id in ("freecell", "klondike", "bakers-dozen", "king-albert", "fan"):
+    for game_id in ("freecell", "klondike", "bakers-dozen", "king-albert", "fan", SV_CANFIELD):
         assert home_dominance(load_game(game_id)), game_id
     # foundations from another base, two decks, groups of any face-up cards, no foundations
     for game_id in ("canfield", "forty-thieves", "yukon", "golf", "spider", "big-ben"):
         assert home_dominance(load_game(game_id)) is None, game_id
+
+
+SV_CANFIELD = str(ROOT / "tests" / "solvitaire" / "rules" / "canfield.yaml")
+
+
+def test_canfield_counts_ranks_from_the_foundations_base() -> None:
+    # Solvitaire's Canfield: the tableau turns the corner but takes nothing on a card of the
+    # base rank, gaps are filled from the reserve at once. Ours builds across the base (a
+    # Four on a Five when the base is Five), so no bound holds there (see test above).
+    game = load_game(SV_CANFIELD)
+    tests = home_dominance(game)
+    assert tests is not None and set(tests) == {"home"}, "the waste's card is left out"
+    safe = tests["home"]
+    home = game.layout.index
+    # Base Jack: the black foundations hold their Jack and Queen, one rank above the base.
+    blacks = {"f1": "JC QC", "f2": "JS QS", "f3": "JD"}
+    for hearts, card, called in [
+        ("JH QH", "KH", True),  # one above both black foundations (its third rank)
+        ("JH QH KH", "AH", True),  # round the corner: two above, three above diamonds
+        ("JH QH KH AH", "2H", False),  # three above the black ones
+    ]:
+        state = laid_out(game, {**blacks, "f4": hearts, "t1": card})
+        action = Action("home", home["t1"], home["f4"])
+        assert action in game.legal_actions(state)
+        assert safe(state, action) is called, card
+    # The first card home sets the base: a choice, never called safe (not even an Ace, which
+    # counted from the Ace would be one above the empty foundations).
+    state = laid_out(game, {"t1": "AD"})
+    assert not safe(state, Action("home", home["t1"], home["f1"]))
 
 
 def _position(game: Game, piles: dict[str, str], top: str, rest: Sequence[str]) -> State:

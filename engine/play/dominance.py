@@ -41,12 +41,14 @@ from .pruning import _won_by_foundations
 from .stock import stock_reach
 
 NO_BUILD, SAME_SUIT, ANY_SUIT, RED_BLACK = "none", "same suit", "any suit", "alternate colours"
+ACE, BASE = "ace", "base"  # what an empty foundation takes (``_foundations_in_suit``)
 _RED = (False, True, True, False)  # by suit: clubs, diamonds, hearts, spades
 
 
-def _fits(kind: str, face: int, other: int) -> bool:
-    """Whether ``other`` may lie on ``face`` where piles build as ``kind`` says."""
-    below = face % 13 == other % 13 + 1
+def _fits(kind: str, face: int, other: int, round_the_corner: bool = False) -> bool:
+    """Whether ``other`` may lie on ``face`` where piles build as ``kind`` says (with
+    ``round_the_corner``, ranks follow each other round the thirteen: a King on an Ace)."""
+    below = (face - other) % 13 == 1 if round_the_corner else face % 13 == other % 13 + 1
     if kind == NO_BUILD:
         return False
     if kind == SAME_SUIT:
@@ -56,32 +58,76 @@ def _fits(kind: str, face: int, other: int) -> bool:
     return below
 
 
-def _building(game: Game, foundations: frozenset[int]) -> str | None:
+def _building(game: Game, foundations: frozenset[int], from_base: bool) -> str | None:
     """How the other piles build, as one of Blake and Gent's kinds (None: none of them):
-    for each face, the faces that some pile other than a foundation lets lie on it."""
+    for each face, the faces that some pile other than a foundation lets lie on it.
+
+    Where the foundations start from a base rank (``from_base``), ranks are counted from
+    the base, so a pile may build round the corner (a King on an Ace) but not across the
+    base: a pile that builds must take nothing on a card of the base rank (complete at the
+    foundations' rank), and start with one face-up card at most (no run dealt across it)."""
     layout = game.layout
     kinds = [NO_BUILD, SAME_SUIT, RED_BLACK, ANY_SUIT]  # the narrowest that fits first
+    builders: list[int] = []
     for p, rule in enumerate(layout.accepts):
         if p in foundations or rule.max_cards == 1:
             continue  # a place that holds one card builds nothing
         for face in range(52):
+            if rule.on_top[face]:
+                builders.append(p)
+                break
+        for face in range(52):
             for other in rule.on_top[face]:
-                kinds = [k for k in kinds if _fits(k, face, other)]
+                kinds = [k for k in kinds if _fits(k, face, other, from_base)]
+    if from_base:
+        for p in builders:
+            rule = layout.accepts[p]
+            if frozenset(rule.stop_group) != foundations or rule.stop_offset:
+                return None
+        for seed in (1, 2):  # (the deal's shape does not depend on the cards)
+            piles = game.deal_seed(seed).piles
+            if any(sum(1 for c in piles[p] if not c & DOWN) > 1 for p in builders):
+                return None
     return kinds[0] if kinds else None
 
 
-def _foundations_in_suit(game: Game) -> bool:
-    """Whether every foundation takes an Ace when empty, then the next card of its suit."""
+def _foundations_in_suit(game: Game) -> str | None:
+    """How the foundations build up in suit: ``ACE`` where each takes an Ace when empty,
+    then the next card of its suit; ``BASE`` where the first card on any of them sets the
+    rank every one starts with (``empty: group_rank``), each taking the next card of its suit
+    round the corner from King to Ace; None otherwise."""
     layout = game.layout
+    foundations = frozenset(game.foundations)
+    kind: str | None = None
     for f in game.foundations:
         rule = layout.accepts[f]
-        if rule.reads_others or rule.blind or any(face % 13 for face in rule.on_empty):
-            return False
+        if rule.blind:
+            return None
+        if not rule.reads_others and not any(face % 13 for face in rule.on_empty):
+            here = ACE
+        elif (
+            frozenset(rule.group) == foundations
+            and not rule.group_offset
+            and rule.on_empty == frozenset(range(52))
+            and not rule.stop_group
+            and rule.beside is None
+            and rule.follows is None
+            and rule.rank_in < 0
+        ):
+            here = BASE
+        else:
+            return None
+        if kind is not None and here != kind:
+            return None
+        kind = here
         for face in range(52):
-            wanted = frozenset({face + 1}) if face % 13 < 12 else frozenset()
+            if face % 13 < 12:
+                wanted = frozenset({face + 1})
+            else:  # a King: then nothing, or the Ace of its suit round the corner
+                wanted = frozenset() if here == ACE else frozenset({face - 12})
             if rule.on_top[face] != wanted:
-                return False
-    return True
+                return None
+    return kind
 
 
 def _one_of_each(game: Game) -> int:
@@ -114,22 +160,28 @@ def _safe_home(game: Game) -> tuple[_SafeHome, list[str]] | None:
     rules are not of Blake and Gent's kind."""
     layout = game.layout
     foundations = frozenset(game.foundations)
-    if not foundations or not _won_by_foundations(game) or not _foundations_in_suit(game):
+    if not foundations or not _won_by_foundations(game):
         return None
+    start = _foundations_in_suit(game)
+    if start is None:
+        return None
+    from_base = start == BASE
     most = _one_of_each(game)
     if not most:
         return None
     effects = list(game.effects.values())
-    if not all(isinstance(e, (Move, Deal, Redeal, TurnUp)) for e in effects):
+    if not all(isinstance(e, (Move, Deal, Redeal, TurnUp, FillGaps)) for e in effects):
         return None
-    if any(e.automatic and not isinstance(e, TurnUp) for e in effects):
+    if any(e.automatic and not isinstance(e, (TurnUp, FillGaps)) for e in effects):
+        return None
+    if not all(_fills_as_moves(game, e) for e in effects if isinstance(e, FillGaps)):
         return None
     for e in effects:
         if isinstance(e, Move) and (e.spec.end != "top" or e.spec.compare != "lowest"):
             return None
     if not _one_plain_phase(game):
         return None
-    building = _building(game, foundations)
+    building = _building(game, foundations, from_base)
     if building is None:
         return None
     # Cards move together only as runs built the same way: a group of any face-up cards
@@ -140,7 +192,9 @@ def _safe_home(game: Game) -> tuple[_SafeHome, list[str]] | None:
             for src in e.sources:
                 link = e.unit_link(src)
                 if link is None or not all(
-                    _fits(building, face, other) for face in range(52) for other in link[face]
+                    _fits(building, face, other, from_base)
+                    for face in range(52)
+                    for other in link[face]
                 ):
                     return None
     # The proof sends each card that could want the card moved home as a place to lie on to
@@ -173,7 +227,7 @@ def _safe_home(game: Game) -> tuple[_SafeHome, list[str]] | None:
         dealt.discard(reach.waste)
     suits = frozenset(SUIT[c] for c in game.cards)
     test = _SafeHome(
-        tuple(sorted(foundations)), building, comes_back, most, suits, frozenset(dealt)
+        tuple(sorted(foundations)), building, comes_back, most, suits, frozenset(dealt), from_base
     )
     names = [
         name
@@ -250,6 +304,7 @@ class _SafeHome:
         most: int,
         suits: frozenset[int],
         dealt: frozenset[int],
+        from_base: bool = False,
     ) -> None:
         self.foundations = foundations
         self.foundation_set = frozenset(foundations)
@@ -260,11 +315,13 @@ class _SafeHome:
         # game, every rank of a suit it lacks (no card of it can need a place).
         self.none_home = tuple(0 if s in suits else most for s in range(4))
         self.dealt = dealt
+        # Ranks counted from the rank the foundations start with (``BASE``): the base is 1.
+        self.from_base = from_base
 
     def safe(self, state: State, action: Action) -> bool:
         if action.dst not in self.foundation_set or action.src in self.dealt or action.n > 1:
             return False
-        if self.always:
+        if self.always and not self.from_base:
             return True
         piles = state.piles
         return self.card_safe(piles, piles[action.src][-1])
@@ -275,6 +332,18 @@ class _SafeHome:
         if card & DOWN:
             return False
         rank = RANK[card]
+        if self.from_base:
+            base = 0
+            for f in self.foundations:
+                pile = piles[f]
+                if pile:
+                    base = RANK[pile[0]]
+                    break
+            if not base:  # the first card home sets the rank of all: a choice, not safe
+                return False
+            rank = (rank - base) % 13 + 1
+        if self.always:
+            return True
         suit = SUIT[card]
         home = list(self.none_home)
         for f in self.foundations:
@@ -308,6 +377,28 @@ class _Either:
 
     def safe(self, state: State, action: Action) -> bool:
         return self.first(state, action) or self.second(state, action)
+
+
+def _fills_as_moves(game: Game, fill: FillGaps) -> bool:
+    """Whether ``fill`` keeps Blake and Gent's proof: it puts one card, face up, from one
+    pile into each empty pile of its own, at once, and a card so put may go wherever it
+    could have gone from where it was taken.
+
+    The proof plays a card home earlier than a winning line does; where that empties a
+    pile, the fill puts the source's next card there at once, one card sooner than in the
+    line. Until the line empties that pile itself, the card stands there instead of on the
+    source, as free as it was (by the condition), and the source shows the card beneath it:
+    the line's moves from the source are played from that pile, whose next fill takes the
+    source's card that the line's own fill would take."""
+    if not fill.automatic or fill.size != 1 or fill.flag:
+        return False
+    takes: dict[int, set[int]] = {}
+    for e in game.effects.values():
+        if isinstance(e, Move):
+            for p in e.sources:
+                takes.setdefault(p, set()).update(e.targets)
+    gives = takes.get(fill.source, set())
+    return all(gives <= takes.get(p, set()) | {p} for p in fill.piles)
 
 
 def _one_plain_phase(game: Game) -> bool:
