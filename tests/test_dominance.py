@@ -23,7 +23,7 @@ TESTED: dict[str, Sequence[int]] = {
     "pruning/small_freecell": range(10),
     "pruning/small_bakers_dozen": range(40),
     "tiny/two_piles": range(40),
-    "tiny/small_canfield": range(20),  # from a dealt base, round the corner, gaps filled
+    "pruning/two_suit_canfield": range(20),  # from a dealt base, round the corner, gaps filled
 }
 
 
@@ -53,9 +53,10 @@ def test_a_move_home_called_safe_never_loses_a_win(name: str, seeds: Sequence[in
     assert called > 100
 
 
-def test_the_solver_with_safe_moves_home_agrees_with_exhaustive_search() -> None:
+@pytest.mark.parametrize("name", ["small_freecell", "two_suit_canfield"])
+def test_the_solver_with_safe_moves_home_agrees_with_exhaustive_search(name: str) -> None:
     # (the tiny games of tests/data/tiny/ are checked so by test_solver.py)
-    game = load_game(str(ROOT / "tests" / "data" / "pruning" / "small_freecell.yaml"))
+    game = load_game(str(ROOT / "tests" / "data" / "pruning" / f"{name}.yaml"))
     for seed in range(30):
         start = game.deal_seed(seed)
         found = Solver(game).solve(start)
