@@ -27,6 +27,7 @@ from ..core.cards import DOWN, FACE
 from ..core.state import Action, State, new_action, new_state
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, Redeal
+from ..vocab.effects.moves import Move
 
 STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
 # The places on the stock's courses kept at once (``StockReach._cycle``): about 100 bytes each.
@@ -75,7 +76,16 @@ class StockReach:
             and self._takes_waste(effect)
         ]
         accepts = game.layout.accepts
-        targets = sorted({p for e in self.takers for p in game.layout.resolve(e.spec.gives_to())})
+        # (a move says what its targets take, as bits; other effects' targets are read here)
+        self._moves = [e for e in self.takers if isinstance(e, Move)]
+        targets = sorted(
+            {
+                p
+                for e in self.takers
+                if not isinstance(e, Move)
+                for p in game.layout.resolve(e.spec.gives_to())
+            }
+        )
         self._targets = [(p, accepts[p]) for p in targets]
         # Limited redeals: the count is part of what repeats; unlimited, it is never read.
         self._counted = redeal is not None and redeal.limit is not None
@@ -292,6 +302,8 @@ class StockReach:
         a win there, or the actions that play the waste's top card there."""
         piles = start.piles
         wanted = 0  # the faces some target of a waste card takes, as bits
+        for move in self._moves:
+            wanted |= move.faces_taken(piles)
         for p, rule in self._targets:
             faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
             for face in faces:

@@ -20,6 +20,7 @@ __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec
 _RANK_BITS: tuple[int, ...] = tuple([face_bits(faces) for faces in FACES_OF_RANK])
 # No pile's tuple (no card is negative): what ``_run_faces`` has asked about before anything.
 _NO_PILE: tuple[int, ...] = (-1,)
+_EVERY_FACE = (1 << 52) - 1
 
 
 class Move(Effect[MoveSpec]):
@@ -246,6 +247,13 @@ class Move(Effect[MoveSpec]):
             if stop is not None and RANK[top] == stop:
                 return 0
         return wanted
+
+    def faces_taken(self, piles: tuple[tuple[int, ...], ...]) -> int:
+        """Every face some target takes now, as bits (of a card from any source)."""
+        taken = 0
+        for order in range(len(self._rules)):
+            taken |= self._wanted_bits(piles, order, _EVERY_FACE)
+        return taken
 
     def _top_moves(self, piles: tuple[tuple[int, ...], ...]) -> list[Action]:
         """The moves of one card: the faces on top of the sources, then the targets that take
