@@ -7,6 +7,7 @@ lines replay through ``solitaire play``, and it applies only where the rules mak
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -221,7 +222,15 @@ def _macros(solver: Solver, reach: StockReach, state: State) -> dict[object, Sta
 
 @pytest.mark.parametrize(
     "game_ref",
-    ["klondike", "klondike-draw-3", "canfield", str(TINY / "small_klondike.yaml"), *UNLIMITED],
+    [
+        "klondike",
+        "klondike-draw-3",
+        "canfield",
+        str(TINY / "small_klondike.yaml"),
+        *UNLIMITED,
+        # its tableau reads the waste: what it takes changes with each draw
+        str(ROOT / "tests" / "data" / "waste_watch.yaml"),
+    ],
     ids=lambda ref: Path(str(ref)).stem,
 )
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -247,3 +256,82 @@ def test_each_macro_is_a_waste_move_the_draws_played_one_at_a_time_reach(
                 got = _macros(solver, reach, turned)
                 assert got == _waste_moves_by_hand(game, reach, turned), (seed, k)
         state, actions = solver.expand(solver.successor(state, actions[pick % len(actions)]))
+
+
+def _verdicts_by_brute_force(game: Game, start: State) -> dict[State, tuple[State, bool]]:
+    """Every position reachable from ``start`` (the redeals made left out: see
+    ``without_redeals``), each with one position that stands for it and whether a win can be
+    reached from there: the graph searched whole, then the wins followed back."""
+    seen: dict[State, State] = {without_redeals(start): start}
+    parents: dict[State, list[State]] = {}
+    won: list[State] = []
+    todo = deque([start])
+    while todo:
+        state = todo.popleft()
+        here = without_redeals(state)
+        if game.outcome(state) == "won":
+            won.append(here)
+            continue
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            there = without_redeals(after)
+            parents.setdefault(there, []).append(here)
+            if there not in seen:
+                seen[there] = after
+                todo.append(after)
+    winnable = set(won)
+    back = deque(won)
+    while back:
+        for parent in parents.get(back.popleft(), ()):
+            if parent not in winnable:
+                winnable.add(parent)
+                back.append(parent)
+    return {here: (state, here in winnable) for here, state in seen.items()}
+
+
+def test_every_position_keeps_its_verdict_where_draws_pass_a_loss_on() -> None:
+    # Turned three at a time without end, a position that draws alone lead to from one
+    # proved lost is lost too (``Solver.led_to_loss``). Not only the deals: every position
+    # their play reaches is solved, and each verdict is the one exhaustive search gives.
+    game = load_game(
+        str(ROOT / "tests" / "data" / "stock" / "small_klondike_draw_3_unlimited.yaml")
+    )
+    assert Solver(game).turned_place is not None
+    verdicts = {True: 0, False: 0}
+    for seed in range(12):
+        for state, winnable in _verdicts_by_brute_force(game, game.deal_seed(seed)).values():
+            if game.outcome(state) is not None:
+                continue
+            found = Solver(game).solve(state)
+            assert found.result == ("won" if winnable else "lost"), (seed, state)
+            verdicts[winnable] += 1
+    assert verdicts[True] and verdicts[False], verdicts
+
+
+def test_a_loss_is_passed_on_only_to_the_positions_draws_lead_to() -> None:
+    # Every position of three deals, grouped by the key it would have at the start of a turn:
+    # each one that exhaustive search finds lost is handed to ``led_to_loss`` alone, and every
+    # position of its group that it then calls lost must be lost. (Three cards a turn: a
+    # place further on by a number of draws is reached; one further on by another number of
+    # cards is not, and some are winnable.)
+    game = load_game(str(ROOT / "tests" / "data" / "three_suit_klondike_draw_3.yaml"))
+    solver = Solver(game)
+    assert solver.turned_place is not None
+    called = 0
+    for seed in range(3):
+        groups: dict[int, list[tuple[int, bool]]] = {}
+        for state, winnable in _verdicts_by_brute_force(game, game.deal_seed(seed)).values():
+            if game.outcome(state) is None:
+                start, place = solver.turned_place(state, solver.keys.hash(state))
+                groups.setdefault(start, []).append((place, winnable))
+        for start, members in groups.items():
+            for place, winnable in members:
+                if winnable or place < 0:
+                    continue
+                lost_places: dict[int, int] = {}
+                solver.lost_at_place(lost_places, start, place)
+                for other, other_winnable in members:
+                    if solver.led_to_loss(lost_places, start, other):
+                        assert not other_winnable, (seed, place, other)
+                        called += 1
+    assert called > 1000, called

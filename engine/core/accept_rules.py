@@ -131,6 +131,17 @@ class AcceptRule:
             sets.append(self.follows.edge)
         return tables, sets
 
+    def piles_read(self) -> frozenset[int]:
+        """The other piles ``wanted_at`` reads (none unless ``reads_others``)."""
+        read = set(self.group) | set(self.stop_group)
+        if self.follows is not None and self.follows.neighbour >= 0:
+            read.add(self.follows.neighbour)
+        if self.rank_in >= 0:
+            read.add(self.rank_in)
+        if self.beside is not None:
+            read.update(self.beside.piles)
+        return frozenset(read)
+
     def wanted(self, pile: Sequence[int]) -> frozenset[int]:
         """The faces that may be put on top of ``pile`` (by this pile's cards alone)."""
         count = len(pile)

@@ -36,6 +36,10 @@ _MASK = (1 << 61) - 1  # a hash fits a machine word (compiled code keeps such in
 # smallest face of its rank that plays alike).
 _NORMAL: tuple[int, ...] = SHOWN
 _NO_PILE: tuple[int, ...] = (-1,)  # no position's pile: what a cache holds before its first use
+# A turned stock's entry (``PositionKeys._turned_entry``): its term, its term at the start of
+# a turn, and the place the key keeps (-1: none).
+Turned = tuple[int, int, int]
+_NO_TURN: tuple[tuple[int, ...], tuple[int, ...], Turned] = (_NO_PILE, _NO_PILE, (0, 0, -1))
 
 
 def _references(spec: GameSpec) -> Iterator[tuple[str, bool]]:
@@ -265,9 +269,9 @@ class PositionKeys:
         # the cards a draw turns, and the last pair of piles asked about with their term.
         self._stock = self._waste = -1
         self._per_draw = 1
-        self._turned_last: tuple[tuple[int, ...], tuple[int, ...], int] = (_NO_PILE, _NO_PILE, 0)
+        self._turned_last: tuple[tuple[int, ...], tuple[int, ...], Turned] = _NO_TURN
         self._turned_before = self._turned_last
-        self._turned_known: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self._turned_known: dict[tuple[tuple[int, ...], tuple[int, ...]], Turned] = {}
 
     def counts_read(self, read: Sequence[bool]) -> None:
         """Which of a position's counts (``State.counts``) the rules ever read: those they
@@ -278,6 +282,10 @@ class PositionKeys:
         self._drop_counts = True
         self._counts_kept = tuple(i for i, r in enumerate(read) if r)
         self.trivial = False
+
+    def keeps_count(self, index: int) -> bool:
+        """Whether the key holds the count ``index`` of ``State.counts`` (``counts_read``)."""
+        return not self._drop_counts or index in self._counts_kept
 
     def faces_alike(self, least: Sequence[int]) -> None:
         """Faces that no rule tells apart (for each face, the smallest face alike to it:
@@ -306,8 +314,9 @@ class PositionKeys:
         self.trivial = False
         self.forget()
 
-    def _turned(self, stock: tuple[int, ...], waste: tuple[int, ...]) -> Hashable:
-        """What the key keeps of a turned stock and its waste (see ``turned_stock``)."""
+    def _turned(self, stock: tuple[int, ...], waste: tuple[int, ...]) -> tuple[Hashable, int]:
+        """What the key keeps of a turned stock and its waste (see ``turned_stock``): their
+        cards in one order, and the place (-1: none)."""
         normal = self._normal
         cards = tuple([normal[c] & ~DOWN for c in stock + waste[::-1]])
         size = len(waste)
@@ -315,6 +324,12 @@ class PositionKeys:
 
     def _turned_term(self, stock: tuple[int, ...], waste: tuple[int, ...]) -> int:
         """The turned stock's and its waste's term in the hash, for both piles at once."""
+        return self._turned_entry(stock, waste)[0]
+
+    def _turned_entry(self, stock: tuple[int, ...], waste: tuple[int, ...]) -> Turned:
+        """The turned stock's and its waste's term in the hash, the term they would have at
+        the start of a turn (the same cards, the place left out), and the place kept in the
+        key (-1: none, every such place being alike)."""
         # (the last two pairs kept: a search asks about a parent's and each child's in turn)
         last = self._turned_last
         if stock is last[0] and waste is last[1]:
@@ -328,13 +343,26 @@ class PositionKeys:
         # the pair up, and positions met again by other lines have equal piles)
         known = self._turned_known
         pair = (stock, waste)
-        term = known.get(pair)
-        if term is None:
+        entry = known.get(pair)
+        if entry is None:
             if len(known) > 200_000:
                 known.clear()
-            term = known[pair] = _mix(hash(self._turned(stock, waste)), -2)
-        self._turned_last = (stock, waste, term)
-        return term
+            cards, place = self._turned(stock, waste)
+            start = _mix(hash((cards, -1)), -2)
+            term = start if place < 0 else _mix(hash((cards, place)), -2)
+            entry = known[pair] = (term, start, place)
+        self._turned_last = (stock, waste, entry)
+        return entry
+
+    def turned_place(self, state: State, key: int) -> tuple[int, int]:
+        """For a stock turned without end (``turned_stock``): the key ``state`` (whose key is
+        ``key``) would have with its stock at the start of a turn, and the place its key
+        keeps (the waste's size; -1 where it keeps none). From a place, draws lead to every
+        place a whole number of draws further on, and after the last one and a turn, to
+        every place the start leads to."""
+        piles = state.piles
+        term, start, place = self._turned_entry(piles[self._stock], piles[self._waste])
+        return (key - term + start) & _MASK, place
 
     def _counts(self, counts: tuple[int, ...]) -> tuple[int, ...]:
         if not self._drop_counts:
@@ -371,7 +399,7 @@ class PositionKeys:
         for known in self._terms:
             known.clear()
         self._parent_piles = [None] * len(self._parent_piles)
-        self._turned_last = self._turned_before = (_NO_PILE, _NO_PILE, 0)
+        self._turned_last = self._turned_before = _NO_TURN
         self._turned_known.clear()
 
     def _term(self, index: int, pile: tuple[int, ...]) -> int:

@@ -91,11 +91,15 @@ class _Table:
     """What one answer's searches share: the positions proved lost, and the positions where
     the safe-move shortcut may not be taken (it led round in a circle)."""
 
-    __slots__ = ("expand_fully", "lost", "most")
+    __slots__ = ("expand_fully", "lost", "lost_places", "most")
 
     def __init__(self, most: int) -> None:
         self.lost: set[int] = set()
         self.expand_fully: set[int] = set()
+        # Where the stock is turned without end: the positions proved lost whose key keeps
+        # their stock's place, by the key they would have at the start of a turn, with their
+        # places as bits (``Solver.led_to_loss``).
+        self.lost_places: dict[int, int] = {}
         self.most = most
 
 
@@ -157,8 +161,16 @@ class _Run:
         self.reduced_keys: set[int] = set()
         self.stack: list[_Frame] = []
         self.won: list[tuple[State, Action]] | None = None
+        # Positions on the Tarjan stack whose key keeps their stock's place: that place, and
+        # the key they would have at the start of a turn (``Solver.led_to_loss``).
+        self.places: dict[int, tuple[int, int]] = {}
         keys = solver.keys
-        self._push(start, keys.hash(start), keys.piles_sum(start), None, actions)
+        key = keys.hash(start)
+        if solver.turned_place is not None:
+            start_key, place = solver.turned_place(start, key)
+            if place >= 0:
+                self.places[key] = (start_key, place)
+        self._push(start, key, keys.piles_sum(start), None, actions)
 
     def size(self) -> int:
         return len(self.active) + len(self.unsure)
@@ -201,6 +213,9 @@ class _Run:
         table = self.table
         lost, active, unsure = table.lost, self.active, self.unsure
         stack = self.stack
+        turned_place = solver.turned_place
+        places, lost_places = self.places, table.lost_places
+        start_key = place = -1
         cpu = time.process_time
         nodes = 0
         while stack:
@@ -231,8 +246,15 @@ class _Run:
                 if deadline is not None and not nodes & 255 and cpu() > deadline:
                     frame.next -= 1
                     return _PAUSED, nodes
+                if turned_place is not None:
+                    start_key, place = turned_place(after, key)
+                    if solver.led_to_loss(lost_places, start_key, place):
+                        lost.add(key)
+                        continue
                 if dead is not None and dead(after):  # no win: its moves need not be listed
                     lost.add(key)
+                    if place >= 0:
+                        solver.lost_at_place(lost_places, start_key, place)
                     continue
                 after, actions = expand(after)
                 result = outcome(after)
@@ -243,7 +265,11 @@ class _Run:
                     return _WON, nodes
                 if result is not None or not actions:
                     lost.add(key)
+                    if place >= 0:
+                        solver.lost_at_place(lost_places, start_key, place)
                     continue
+                if place >= 0:
+                    places[key] = (start_key, place)
                 self._push(after, key, total, action, actions)
                 continue
             # Every action of this position was tried.
@@ -271,12 +297,22 @@ class _Run:
         active = self.active
         for key in component:
             del active[key]
+        places = self.places
         if root.unsure or (root.reduced and len(component) > 1):
             root.unsure = True
             self.unsure.update(component)
             self.table.expand_fully.update(k for k in component if k in self.reduced_keys)
+            if places:
+                for key in component:
+                    places.pop(key, None)
         else:
             self.table.lost.update(component)
+            if places:
+                lost_places = self.table.lost_places
+                for key in component:
+                    kept = places.pop(key, None)
+                    if kept is not None:
+                        self.solver.lost_at_place(lost_places, kept[0], kept[1])
 
 
 class _Sparing:
@@ -394,6 +430,7 @@ class _BestFirst:
         came, waiting, frontier = self.came, self.waiting, self.frontier
         pending, also_waiting = self.pending, self.also_waiting
         proved = self._proved
+        turned_place = solver.turned_place
         cpu = time.process_time
         nodes = 0
         while frontier:
@@ -404,6 +441,11 @@ class _BestFirst:
             _, _, key = heapq.heappop(frontier)
             state, parent_total = waiting.pop(key)
             if key in lost:  # proved lost by another search since it was put here
+                proved(key)
+                continue
+            if turned_place is not None and solver.led_to_loss(
+                table.lost_places, *turned_place(state, key)
+            ):
                 proved(key)
                 continue
             if dead is not None and dead(state):
@@ -494,6 +536,23 @@ class Solver:
             if not self.reach.spent:
                 self.keys = game.position_keys()
                 self.keys.turned_stock(self.reach.stock, self.reach.waste, self.reach.draw.count)
+        # Where the key keeps a turned stock's place, a position that draws alone lead to
+        # from one proved lost is lost (``led_to_loss``): each place's places it is led to
+        # from, as bits; and whether a turn's start is led to from every place (the count of
+        # turns made is not in the key).
+        self.turned_place: Callable[[State, int], tuple[int, int]] | None = None
+        self._led_from: list[int] = []
+        self._start_led_to = False
+        reach = self.reach
+        if reach is not None and not reach.spent and reach.draw.count > 1:
+            self.turned_place = self.keys.turned_place
+            per = reach.draw.count
+            self._led_from = [
+                sum(1 << x for x in range(place % per, place + 1, per) if x)
+                for place in range(len(game.cards) + 1)
+            ]
+            redeal = reach.redeal
+            self._start_led_to = redeal is not None and not self.keys.keeps_count(redeal.counter)
         self.foundation_set = frozenset(game.foundations)
         self.dead: Callable[[State], bool] | None = dead_position_test(game)
         self._sparing: _Sparing | None = None  # how this solve asks it (``searched_dead``)
@@ -806,6 +865,28 @@ class Solver:
         key = self.keys.hash(state)
         return self.ordered(state, key, actions, _Table(MAX_POSITIONS), None)[0]
 
+    def led_to_loss(self, lost_places: dict[int, int], start_key: int, place: int) -> bool:
+        """Whether a position whose stock is turned without end is lost because draws alone
+        lead to it from a position proved lost (given by ``turned_place``: the key it would
+        have at the start of a turn, and its place). Draws change nothing but the stock and
+        the waste, so a win from it would be one from there. From a place, draws lead to each
+        place a whole number of draws further on, and, through the last and a turn, to the
+        start of a turn and every place the start leads to, which the key does not tell apart
+        (place -1). ``lost_places``: the places of the positions proved lost, as bits, by the
+        key each would have at the start of a turn (``lost_at_place``)."""
+        found = lost_places.get(start_key, 0)
+        if not found:
+            return False
+        if place < 0:
+            return self._start_led_to
+        return bool(found & self._led_from[place])
+
+    @staticmethod
+    def lost_at_place(lost_places: dict[int, int], start_key: int, place: int) -> None:
+        """A position proved lost whose key keeps its stock's place, into ``lost_places``
+        (see ``led_to_loss``)."""
+        lost_places[start_key] = lost_places.get(start_key, 0) | 1 << place
+
     def searched_dead(self) -> Callable[[State], bool] | None:
         """The dead-position test as the searches of this solve ask it (``_Sparing``)."""
         test = self.dead
@@ -896,7 +977,7 @@ class Solver:
                         break
                     held = main.size() + probe.size() + (best.size() if best is not None else 0)
                     held += lean.size() if lean is not None else 0
-                    if len(table.lost) + held > table.most:
+                    if len(table.lost) + len(table.lost_places) + held > table.most:
                         return self._unknown(
                             nodes, began, f"the table of positions is full ({table.most:,})"
                         )

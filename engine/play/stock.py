@@ -32,6 +32,7 @@ from ..vocab.effects.moves import Move
 STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
 # The places on the stock's courses kept at once (``StockReach._cycle``): about 100 bytes each.
 RINGS_KEPT = 200_000
+_EVERY_FACE = (1 << 52) - 1  # every face, as bits
 # The stock, the waste and the counts of a position (what draws and redeals change).
 Cycled = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
@@ -77,7 +78,7 @@ class StockReach:
         ]
         accepts = game.layout.accepts
         # (a move says what its targets take, as bits; other effects' targets are read here)
-        self._moves = [e for e in self.takers if isinstance(e, Move)]
+        moves = [e for e in self.takers if isinstance(e, Move)]
         targets = sorted(
             {
                 p
@@ -87,6 +88,19 @@ class StockReach:
             }
         )
         self._targets = [(p, accepts[p]) for p in targets]
+        # Whether what the waste's targets take is read from piles that draws never change
+        # (no target's rule reads the stock or the waste): then it is worked out once for a
+        # position, and holds at every place the draws lead to.
+        every_target = {t for move in moves for t in move.targets} | set(targets)
+        turned = {self.stock, self.waste}
+        self._blind = not any(turned & accepts[t].piles_read() for t in every_target)
+        # The moves of the waste's top card alone: where the targets are blind to the turns,
+        # their macros at a place are those targets that take the card there, and no
+        # position is made for it (``_reached``). Other takers list their moves in the
+        # position at the place (``_waste_moves``).
+        self._direct = [m for m in moves if m.plain_top] if self._blind else []
+        self._moves = [m for m in moves if m not in self._direct]
+        self._generic = [e for e in self.takers if e not in self._direct]
         # Limited redeals: the count is part of what repeats; unlimited, it is never read.
         self._counted = redeal is not None and redeal.limit is not None
         # Whether draws spend the stock: it is not turned over again as often as one likes.
@@ -299,15 +313,28 @@ class StockReach:
 
     def _reached(self, start: State) -> list[Action]:
         """The macro actions of ``start``: for each position that draws and redeals lead to,
-        a win there, or the actions that play the waste's top card there."""
+        a win there, or the actions that play the waste's top card there (those of the moves
+        that take it alone first, then the other takers')."""
         piles = start.piles
         wanted = 0  # the faces some target of a waste card takes, as bits
+        # Each move of the top card alone, with its targets that take something now.
+        plays: list[tuple[str, list[tuple[int, int]]]] = []
+        for move in self._direct:
+            targets = move.wanted_by_target(piles)
+            if targets:
+                plays.append((move.name, targets))
+                for _, taken in targets:
+                    wanted |= taken
         for move in self._moves:
             wanted |= move.faces_taken(piles)
         for p, rule in self._targets:
             faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
             for face in faces:
                 wanted |= 1 << face
+        if not self._blind:  # what the targets take may change with the draws
+            wanted = _EVERY_FACE
+        generic = bool(self._generic)
+        waste = self.waste
         out: list[Action] = []
         if self._cycles is not None:
             ring, at = self._cycle(start)
@@ -315,17 +342,40 @@ class StockReach:
             size = len(places)
             for steps in range(1, size if ring.closed else size - at):
                 to = at + steps
-                if self._wanted_on_top(places[to - size if to >= size else to][1], wanted):
-                    self._waste_moves(self._at(start, ring, at, steps), steps, out)
+                pile = places[to - size if to >= size else to][1]
+                if self._wanted_on_top(pile, wanted):
+                    if plays:
+                        self._plays(plays, FACE[pile[-1]], steps, out)
+                    if generic:
+                        self._waste_moves(self._at(start, ring, at, steps), steps, out)
         else:
             for steps, state in enumerate(self._course(start), 1):
                 if state.phase != start.phase:
                     if self.game.outcome(state) == "won":
                         out.append(Action(self._name(steps, "")))
                     break
-                if self._wanted_on_top(state.piles[self.waste], wanted):
-                    self._waste_moves(state, steps, out)
+                pile = state.piles[waste]
+                if self._wanted_on_top(pile, wanted):
+                    if plays:
+                        self._plays(plays, FACE[pile[-1]], steps, out)
+                    if generic:
+                        self._waste_moves(state, steps, out)
         return out
+
+    def _plays(
+        self, plays: list[tuple[str, list[tuple[int, int]]]], face: int, steps: int,
+        out: list[Action],
+    ) -> None:  # fmt: skip
+        """The macros of ``steps`` turns that play a waste card of ``face`` by the moves of
+        the top card alone (``_reached``'s ``plays``)."""
+        waste = self.waste
+        for name, targets in plays:
+            macro = ""
+            for dst, taken in targets:
+                if taken >> face & 1:
+                    if not macro:
+                        macro = self._name(steps, name)
+                    out.append(new_action(macro, waste, dst, 0))
 
     @staticmethod
     def _wanted_on_top(pile: tuple[int, ...], wanted: int) -> bool:
@@ -333,9 +383,10 @@ class StockReach:
         return bool(pile) and not pile[-1] & DOWN and bool(wanted >> FACE[pile[-1]] & 1)
 
     def _waste_moves(self, state: State, steps: int, out: list[Action]) -> None:
-        """The moves of the waste's top card in ``state``, as macros of ``steps`` turns."""
+        """The moves of the waste's top card in ``state`` by the takers not played directly
+        (``_direct``), as macros of ``steps`` turns."""
         waste = self.waste
-        for effect in self.takers:
+        for effect in self._generic:
             for action in effect.generate(state):
                 if action.src == waste:
                     name = self._name(steps, action.name)

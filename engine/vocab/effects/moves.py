@@ -255,6 +255,24 @@ class Move(Effect[MoveSpec]):
             taken |= self._wanted_bits(piles, order, _EVERY_FACE)
         return taken
 
+    def wanted_by_target(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
+        """Each target that takes some card now, in the rule file's order, with the faces it
+        takes (as bits): where the move takes a top card alone (``plain_top``), the moves of
+        a face-up top card from a source that is no target are exactly these targets'."""
+        out: list[tuple[int, int]] = []
+        targets = self.targets
+        for order in range(len(self._rules)):
+            taken = self._wanted_bits(piles, order, _EVERY_FACE)
+            if taken:
+                out.append((targets[order], taken))
+        return out
+
+    @property
+    def plain_top(self) -> bool:
+        """Whether the move takes a source's top card alone, to any target that takes it
+        (no reach, no covering piles, not from the bottom)."""
+        return self._plain_top
+
     def _top_moves(self, piles: tuple[tuple[int, ...], ...]) -> list[Action]:
         """The moves of one card: the faces on top of the sources, then the targets that take
         one of them (most targets take none, and are passed over with one set operation)."""
