@@ -902,7 +902,7 @@ class Solver:
         given as found when ``shorten`` is false: for a verdict alone).
 
         Three searches take turns, with allowances that grow in the Luby sequence (1, 1, 2, 1,
-        1, 2, 4 ... times a base): a depth-first search that goes on where it stopped, trying
+        1, 2, 4 ... times a base; the best-first search's stays one base): a depth-first search that goes on where it stopped, trying
         equally promising actions in the rule file's order, so that it explores everything in
         the end; a best-first search that also goes on where it stopped, expanding the position
         that looks closest to a win wherever it lies (some games are won down one long narrow
@@ -952,7 +952,10 @@ class Solver:
             if lean is not None:  # fast first: its turn comes before the others'
                 runs.insert(0, lean)
             for run in runs:
-                allowance = base
+                # The best-first search's turn stays one base long: the wins it finds lie
+                # down narrow lines it reaches early, and in a deal not won early its proofs
+                # close no circle of positions (the depth-first ones close whole components).
+                allowance = RESTART_NODES if run is best else base
                 if budget.nodes is not None:
                     allowance = min(allowance, budget.nodes - nodes)
                 while allowance > 0:
