@@ -902,13 +902,14 @@ class Solver:
         given as found when ``shorten`` is false: for a verdict alone).
 
         Three searches take turns, with allowances that grow in the Luby sequence (1, 1, 2, 1,
-        1, 2, 4 ... times a base; the best-first search's stays one base): a depth-first search that goes on where it stopped, trying
-        equally promising actions in the rule file's order, so that it explores everything in
-        the end; a best-first search that also goes on where it stopped, expanding the position
-        that looks closest to a win wherever it lies (some games are won down one long narrow
-        line); and short depth-first searches that start afresh with orders drawn at random
-        (seeded, so answers repeat), which often find a win that the first would reach only
-        late. All add what they prove to the same table, and skip what it holds.
+        1, 2, 4 ... times a base; the best-first search's stays one base): a depth-first search
+        that goes on where it stopped, trying equally promising actions in the rule file's
+        order, so that it explores everything in the end; a best-first search that also goes
+        on where it stopped, expanding the position that looks closest to a win wherever it
+        lies (some games are won down one long narrow line); and short depth-first searches
+        that start afresh with orders drawn at random (seeded, so answers repeat), which often
+        find a win that the first would reach only late. All add what they prove to the same
+        table, and skip what it holds.
         """
         # The search makes no reference cycles: the cycle collector would only walk its
         # tables over and over (about a tenth of a long search's time).
