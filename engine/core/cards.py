@@ -30,6 +30,7 @@ NAME: tuple[str, ...] = tuple(card_name(RANK[c], SUIT[c]) for c in range(DOWN))
 # Each face's bit, for sets of faces kept as the bits of an int (a table: compiled code would
 # shift a literal 1 as a C int of 32 bits).
 FACE_BIT: Final[tuple[int, ...]] = tuple(1 << face for face in range(52))
+EVERY_FACE: Final = (1 << 52) - 1  # every face, as bits
 
 
 def face_bits(faces: Iterable[int]) -> int:

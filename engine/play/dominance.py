@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..core.accept_rules import AcceptRule
+from ..core.accept_rules import AcceptRule, first_rank
 from ..core.cards import DOWN, FACE, RANK, SUIT
 from ..core.state import Action, State
 from ..game.game import Game
@@ -333,13 +333,8 @@ class _SafeHome:
             return False
         rank = RANK[card]
         if self.from_base:
-            base = 0
-            for f in self.foundations:
-                pile = piles[f]
-                if pile:
-                    base = RANK[pile[0]]
-                    break
-            if not base:  # the first card home sets the rank of all: a choice, not safe
+            base = first_rank(piles, self.foundations)
+            if base is None:  # the first card home sets the rank of all: a choice, not safe
                 return False
             rank = (rank - base) % 13 + 1
         if self.always:

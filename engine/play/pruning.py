@@ -8,11 +8,10 @@ simply does without it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from mypy_extensions import i64
 
-from ..core.cards import DOWN, FACE, face_bits, table_bits
+from ..core.cards import DOWN, EVERY_FACE, FACE, face_bits, table_bits
 from ..core.state import State, same_piles
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, DealRow, FillGaps, Redeal
@@ -428,7 +427,7 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
                 continue
             link = e.unit_link(p)
             table = tuple(
-                _EVERY_FACE if link is None else face_bits(link[face]) for face in range(52)
+                EVERY_FACE if link is None else face_bits(link[face]) for face in range(52)
             )
             if not any(table):
                 continue  # a run of one card (a free cell): the top card alone
@@ -476,8 +475,6 @@ def dead_card_test(game: Game) -> Callable[[State], bool] | None:
     )  # fmt: skip
     return test.dead
 
-
-_EVERY_FACE: Final = (1 << 52) - 1  # every face, as bits
 
 # Effects that turn no card face up but a pile's top one (or none at all).
 _TURN_TOP_ONLY = (Move, Deal, DealRow, Redeal, FillGaps, TurnUp, RemoveRuns, Pair, CloseGaps)
@@ -648,7 +645,7 @@ class _DeadCards:
                 r = reaches[i]
                 table = r.table
                 if self.wild_at[i]:
-                    r.reach = _EVERY_FACE
+                    r.reach = EVERY_FACE
                 elif gives_back[i]:  # what it takes with any of its cards on top, or none
                     reach = self.found_empty[i]
                     for card in pile:
@@ -836,7 +833,7 @@ class _DeadCards:
                     kept += 1
                 elif column.empty & ~anywhere:
                     anywhere |= column.empty
-                    if anywhere == _EVERY_FACE:
+                    if anywhere == EVERY_FACE:
                         return False  # every card left can go to some emptied pile
                     changed = True
             if not kept:

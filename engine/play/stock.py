@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.cards import DOWN, FACE
+from ..core.cards import DOWN, EVERY_FACE, FACE, face_bits
 from ..core.state import Action, State, new_action, new_state
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, Redeal
@@ -32,7 +32,6 @@ from ..vocab.effects.moves import Move
 STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
 # The places on the stock's courses kept at once (``StockReach._cycle``): about 100 bytes each.
 RINGS_KEPT = 200_000
-_EVERY_FACE = (1 << 52) - 1  # every face, as bits
 # The stock, the waste and the counts of a position (what draws and redeals change).
 Cycled = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
@@ -316,23 +315,23 @@ class StockReach:
         a win there, or the actions that play the waste's top card there (those of the moves
         that take it alone first, then the other takers')."""
         piles = start.piles
-        wanted = 0  # the faces some target of a waste card takes, as bits
         # Each move of the top card alone, with its targets that take something now.
         plays: list[tuple[str, list[tuple[int, int]]]] = []
-        for move in self._direct:
-            targets = move.wanted_by_target(piles)
-            if targets:
-                plays.append((move.name, targets))
-                for _, taken in targets:
+        wanted = EVERY_FACE  # the faces some target of a waste card takes, as bits
+        if self._blind:  # (elsewhere what the targets take may change with the draws)
+            wanted = 0
+            for move in self._direct:
+                targets = move.wanted_by_target(piles)
+                if targets:
+                    plays.append((move.name, targets))
+                    for _, taken in targets:
+                        wanted |= taken
+            for move in self._moves:  # (the other moves: listed in the position at a place)
+                for _, taken in move.wanted_by_target(piles):
                     wanted |= taken
-        for move in self._moves:
-            wanted |= move.faces_taken(piles)
-        for p, rule in self._targets:
-            faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
-            for face in faces:
-                wanted |= 1 << face
-        if not self._blind:  # what the targets take may change with the draws
-            wanted = _EVERY_FACE
+            for p, rule in self._targets:
+                faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
+                wanted |= face_bits(faces)
         generic = bool(self._generic)
         waste = self.waste
         out: list[Action] = []

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import pairwise
 
 from ...core.accept_rules import FACES_OF_RANK, Table, first_rank
-from ...core.cards import DOWN, FACE, FACE_BIT, RANK, face_bits, table_bits
+from ...core.cards import DOWN, EVERY_FACE, FACE, FACE_BIT, RANK, face_bits, table_bits
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
@@ -20,7 +20,6 @@ __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec
 _RANK_BITS: tuple[int, ...] = tuple([face_bits(faces) for faces in FACES_OF_RANK])
 # No pile's tuple (no card is negative): what ``_run_faces`` has asked about before anything.
 _NO_PILE: tuple[int, ...] = (-1,)
-_EVERY_FACE = (1 << 52) - 1
 
 
 class Move(Effect[MoveSpec]):
@@ -248,13 +247,6 @@ class Move(Effect[MoveSpec]):
                 return 0
         return wanted
 
-    def faces_taken(self, piles: tuple[tuple[int, ...], ...]) -> int:
-        """Every face some target takes now, as bits (of a card from any source)."""
-        taken = 0
-        for order in range(len(self._rules)):
-            taken |= self._wanted_bits(piles, order, _EVERY_FACE)
-        return taken
-
     def wanted_by_target(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
         """Each target that takes some card now, in the rule file's order, with the faces it
         takes (as bits): where the move takes a top card alone (``plain_top``), the moves of
@@ -262,7 +254,7 @@ class Move(Effect[MoveSpec]):
         out: list[tuple[int, int]] = []
         targets = self.targets
         for order in range(len(self._rules)):
-            taken = self._wanted_bits(piles, order, _EVERY_FACE)
+            taken = self._wanted_bits(piles, order, EVERY_FACE)
             if taken:
                 out.append((targets[order], taken))
         return out
