@@ -28,7 +28,9 @@ Solvitaire is not packaged: build its ``solvitaire`` program from its source
 on PATH or pass ``--solvitaire PATH``; without it the script says so and exits 2.
 
 Run: ``python benchmarks/solvitaire.py PRESET:SEEDS[@SOLVITAIRE_PRESET] ... [--budget 5]``,
-e.g. ``canfield:1001-1020 klondike:1001-1020 golf:1001-1020``.
+e.g. ``canfield:1001-1020 klondike:1001-1020 golf:1001-1020``. With ``--project-only`` the
+project's side alone is run (no Solvitaire needed), the same lines and totals: two builds of
+the project set beside each other on the same deals.
 """
 
 from __future__ import annotations
@@ -106,11 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("jobs", nargs="+", type=job, help="PRESET:SEEDS[@SOLVITAIRE_PRESET]")
     parser.add_argument("--budget", type=float, default=5.0, help="CPU seconds a deal, each")
     parser.add_argument("--solvitaire", help="the solvitaire program (default: on PATH)")
+    parser.add_argument(
+        "--project-only", action="store_true", help="run the project's solver alone"
+    )
     args = parser.parse_args(argv)
     if args.budget <= 0:
         parser.error("--budget is a number of seconds above 0")
     program = args.solvitaire or shutil.which("solvitaire")
-    if program is None:
+    if program is None and not args.project_only:
         print(INSTALL, file=sys.stderr)
         return 2
 
@@ -129,13 +134,15 @@ def main(argv: list[str] | None = None) -> int:
         peer, own = Tally("Solvitaire"), Tally("project")
         for seed in seeds:
             name = f"{preset}:{seed}" + (f"@{theirs}" if theirs != preset else "")
-            try:
-                deal = deal_json(game, seed)
-            except ValueError as problem:  # a layout Solvitaire's format cannot hold
-                not_asked.append(f"{name}: {problem}")
-                continue
-            verdict, used, states = run_solvitaire(program, theirs, deal, args.budget)
-            peer.verdicts[seed], peer.cpu = verdict, peer.cpu + used
+            verdict, used, states = "-", 0.0, None
+            if program is not None and not args.project_only:
+                try:
+                    deal = deal_json(game, seed)
+                except ValueError as problem:  # a layout Solvitaire's format cannot hold
+                    not_asked.append(f"{name}: {problem}")
+                    continue
+                verdict, used, states = run_solvitaire(program, theirs, deal, args.budget)
+                peer.verdicts[seed], peer.cpu = verdict, peer.cpu + used
             ours, mine, nodes = own_verdict(game, seed, args.budget)
             own.verdicts[seed], own.cpu = ours, own.cpu + mine
             shown = "-" if states is None else str(states)
@@ -143,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{ours:>9}{mine:7.2f}{nodes:>11}", flush=True)  # fmt: skip
             if verdict == FAILED:
                 failed.append(name)
+            if args.project_only:
+                continue
             found = compare(name, ours, verdict, reason)
             if found is not None:
                 (known if found[0] == "known" else contradictions).append(found[1])
@@ -152,11 +161,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'preset':34}{'deals':>6}  {'solver':<11}{'decided':>8}{'won':>5}{'lost':>5}"
           f"{'unknown':>8}{'CPU s':>9}{'decided/CPU-s':>14}")  # fmt: skip
     for label, deals, peer, own in summary:
-        for tally in (peer, own):
-            print(f"{label if tally is peer else '':34}{deals if tally is peer else '':>6}  "
+        for tally in (own,) if args.project_only else (peer, own):
+            first = tally is peer or args.project_only
+            print(f"{label if first else '':34}{deals if first else '':>6}  "
                   f"{tally.name:<11}{tally.decided:>8}{tally.count(WON):>5}{tally.count(LOST):>5}"
                   f"{tally.count(UNKNOWN) + tally.count(FAILED):>8}{tally.cpu:>9.2f}"
                   f"{tally.rate:>14.2f}")  # fmt: skip
+        if args.project_only:
+            continue
         if own.rate > 0 and math.isfinite(own.rate) and math.isfinite(peer.rate):
             ratio = f"{peer.rate / own.rate:.3g}x"
         else:
@@ -175,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
             print("  " + line)
     if contradictions or failed:
         return 1
+    if args.project_only:
+        return 0
     aside = f"; {len(known)} known differences" if known else ""
     print(f"verdicts: no contradiction{aside}")
     return 0

@@ -45,6 +45,21 @@ def test_without_solvitaire_it_says_how_to_build_it() -> None:
     assert "build it from its source" in done.stderr and done.stdout == ""
 
 
+def test_the_projects_side_runs_alone_without_solvitaire() -> None:
+    # Two builds of the project set beside each other need no Solvitaire: the same per-deal
+    # lines and totals, the project's alone.
+    done = bench(
+        "fan:12001-12002", "--budget", "2", "--project-only", path=str(Path(sys.executable).parent)
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = rows(done.stdout)
+    assert "Solvitaire" not in found
+    assert found["project"][:4] == ["2", "1", "1", "0"]  # decided, won, lost, unknown
+    assert "rate / the project's" not in done.stdout
+    line = next(x for x in done.stdout.splitlines() if x.startswith("fan:12002 "))
+    assert line.split()[1] == "-" and line.split()[4] == "lost"
+
+
 def test_both_decide_and_the_rates_are_set_side_by_side(tmp_path: Path) -> None:
     # Fan's deal 2 is proved lost by the project at once; the stand-in proves it lost too.
     done = bench("fan:2", "--budget", "2", "--solvitaire", answering(tmp_path, "unsolvable"))
