@@ -114,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.budget <= 0:
         parser.error("--budget is a number of seconds above 0")
-    program = args.solvitaire or shutil.which("solvitaire")
+    # None: the project's side alone.
+    program = None if args.project_only else args.solvitaire or shutil.which("solvitaire")
     if program is None and not args.project_only:
         print(INSTALL, file=sys.stderr)
         return 2
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in seeds:
             name = f"{preset}:{seed}" + (f"@{theirs}" if theirs != preset else "")
             verdict, used, states = "-", 0.0, None
-            if program is not None and not args.project_only:
+            if program is not None:
                 try:
                     deal = deal_json(game, seed)
                 except ValueError as problem:  # a layout Solvitaire's format cannot hold
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{ours:>9}{mine:7.2f}{nodes:>11}", flush=True)  # fmt: skip
             if verdict == FAILED:
                 failed.append(name)
-            if args.project_only:
+            if program is None:
                 continue
             found = compare(name, ours, verdict, reason)
             if found is not None:
@@ -161,13 +162,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'preset':34}{'deals':>6}  {'solver':<11}{'decided':>8}{'won':>5}{'lost':>5}"
           f"{'unknown':>8}{'CPU s':>9}{'decided/CPU-s':>14}")  # fmt: skip
     for label, deals, peer, own in summary:
-        for tally in (own,) if args.project_only else (peer, own):
-            first = tally is peer or args.project_only
+        tallies = (own,) if program is None else (peer, own)
+        for tally in tallies:
+            first = tally is tallies[0]
             print(f"{label if first else '':34}{deals if first else '':>6}  "
                   f"{tally.name:<11}{tally.decided:>8}{tally.count(WON):>5}{tally.count(LOST):>5}"
                   f"{tally.count(UNKNOWN) + tally.count(FAILED):>8}{tally.cpu:>9.2f}"
                   f"{tally.rate:>14.2f}")  # fmt: skip
-        if args.project_only:
+        if program is None:
             continue
         if own.rate > 0 and math.isfinite(own.rate) and math.isfinite(peer.rate):
             ratio = f"{peer.rate / own.rate:.3g}x"
@@ -187,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             print("  " + line)
     if contradictions or failed:
         return 1
-    if args.project_only:
+    if program is None:
         return 0
     aside = f"; {len(known)} known differences" if known else ""
     print(f"verdicts: no contradiction{aside}")
