@@ -554,6 +554,13 @@ MUTANTS = [
            "every card taken off a foundation is left out, not only one that would go home again",
            ("tests/test_dominance.py::test_leaving_out_cards_taken_back_only_to_go_home_again_"
             "loses_no_win",)),
+    Mutant("safe-move-circle-trusted", "engine/play/solver.py",
+           "        if safe_tests and key not in table.expand_fully:",
+           "        if safe_tests:",
+           "a safe move that led round in a circle is still tried alone (no proof, no end)",
+           ("tests/test_solver.py::test_verdicts_agree_with_exhaustive_search",
+            "tests/test_rule_mutants.py::test_the_solver_does_not_call_lost_a_deal_it_has_not_"
+            "explored")),
     Mutant("turned-stock-any-place", "engine/core/keys.py",
            "        return (cards, -1 if not stock or size % self._per_draw == 0 else size)",
            "        return (cards, -1)",
