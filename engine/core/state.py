@@ -6,7 +6,7 @@ phase of the game. An action names what the player does and the piles it uses.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -25,12 +25,14 @@ class State(NamedTuple):
 
 # The NamedTuple's own constructor runs a Python-level __new__; the hot paths (an effect's
 # apply, the flow's settling) build positions with the tuple's C constructor instead.
-_tuple_new = tuple.__new__
+# (Final: compiled code keeps them in C statics, not looked up in the module's dict per call)
+_tuple_new: Final[Any] = tuple.__new__
+_STATE: Final[Any] = State
 
 
 def new_state(piles: Piles, phase: str, counts: tuple[int, ...]) -> State:
     """``State(piles, phase, counts)``, built faster."""
-    return _tuple_new(State, (piles, phase, counts))
+    return _tuple_new(_STATE, (piles, phase, counts))  # type: ignore[no-any-return]
 
 
 class Action(NamedTuple):
@@ -46,9 +48,12 @@ class Action(NamedTuple):
     n: int = 0  # how many cards a run move takes; for some actions a position in a pile
 
 
+_ACTION: Final[Any] = Action
+
+
 def new_action(name: str, src: int, dst: int, n: int) -> Action:
     """``Action(name, src, dst, n)``, built faster (see ``new_state``)."""
-    return _tuple_new(Action, (name, src, dst, n))
+    return _tuple_new(_ACTION, (name, src, dst, n))  # type: ignore[no-any-return]
 
 
 class Step(NamedTuple):
