@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...rules.notation import SUIT_NAMES, rank_name
-from .cards import DOWN, FACE, RANK, card_text
+from .cards import DOWN, FACE, RANK, card_text, face_bits, table_bits
 
 ALL_FACES: Final = frozenset(range(52))
 NOTHING: Final[frozenset[int]] = frozenset()
@@ -262,6 +262,71 @@ def first_rank(
         if piles[other]:
             return (RANK[piles[other][0]] - 1 + offset) % 13 + 1
     return None
+
+
+# The faces of each rank (1 to 13), as bits.
+RANK_BITS: Final[tuple[int, ...]] = tuple([face_bits(faces) for faces in FACES_OF_RANK])
+# No position's piles: what ``TakenBits`` has worked out before it is first asked.
+_NO_PILES: Final[tuple[tuple[int, ...], ...]] = ((-1,),)
+
+
+class TakenBits:
+    """What each pile of a layout takes now (``AcceptRule.wanted_at``), as bits of faces,
+    worked out once for the last position asked about: the effects that list moves, the
+    stock's reach and the solver's order ask it of one position in turn (a position's piles
+    are one tuple, so the position is known by identity). Rules that read other piles only
+    for the rank a group's first card sets (an empty pile's rank, the rank that completes a
+    pile) are worked out on bits too; the few others by ``wanted_at``."""
+
+    def __init__(self, rules: Sequence[AcceptRule]) -> None:
+        self.rules = tuple(rules)
+        self._on_top = [table_bits(r.on_top) for r in rules]
+        self._on_empty = [face_bits(r.on_empty) for r in rules]
+        self._blind = [face_bits(r.blind) for r in rules]
+        self._by_bits = [
+            not r.reads_others or (r.beside is None and r.follows is None and r.rank_in < 0)
+            for r in rules
+        ]
+        self._of = _NO_PILES
+        self._known: list[int] = []
+
+    def taken(self, piles: tuple[tuple[int, ...], ...], index: int) -> int:
+        """The faces pile ``index`` takes in the position of ``piles``, as bits."""
+        if piles is self._of:
+            known = self._known
+            bits = known[index]
+            if bits >= 0:
+                return bits
+        else:
+            self._of = piles
+            self._known = known = [-1] * len(self.rules)
+        bits = known[index] = self._work_out(piles, index)
+        return bits
+
+    def _work_out(self, piles: tuple[tuple[int, ...], ...], index: int) -> int:
+        rule = self.rules[index]
+        if not self._by_bits[index]:
+            return face_bits(rule.wanted_at(piles, index))
+        pile = piles[index]
+        count = len(pile)
+        if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
+            return 0
+        if not count:
+            wanted = self._on_empty[index]
+            if wanted and rule.group:
+                base = first_rank(piles, rule.group, rule.group_offset)
+                if base is not None:
+                    wanted &= RANK_BITS[base]
+            return wanted
+        top = pile[-1]
+        if top & DOWN:
+            return self._blind[index]
+        wanted = self._on_top[index][FACE[top]]
+        if wanted and rule.stop_group:
+            stop = first_rank(piles, rule.stop_group, rule.stop_offset)
+            if stop is not None and RANK[top] == stop:
+                return 0
+        return wanted
 
 
 def describe_faces(faces: frozenset[int]) -> str:

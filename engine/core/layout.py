@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ...rules.model import Covering, GameSpec, Grid
-from .accept_rules import AcceptRule
+from .accept_rules import AcceptRule, TakenBits
 from .cards import FACE, canonical_deck
 from .state import Piles
 
@@ -65,6 +65,8 @@ class Layout:
                     self.covered_by[pile] = tuple(self.index[name] for name in covers)
         # What each pile accepts, compiled by the vocabulary, which sees the layout built so far.
         self.accepts: tuple[AcceptRule, ...] = compile_accepts(spec, self)
+        # What each pile takes in the position last asked about (shared by the effects).
+        self.taken = TakenBits(self.accepts)
 
     def _pyramid(self, piles: tuple[int, ...]) -> None:
         rows: list[tuple[int, ...]] = []

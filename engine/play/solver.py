@@ -560,12 +560,7 @@ class Solver:
         # Places that hold one card at most (free cells): worth emptying, costly to fill.
         self.single = frozenset(p for p, rule in enumerate(accepts) if rule.max_cards == 1)
         self.home_rules = [(f, accepts[f]) for f in game.foundations]
-        # Each foundation's rule with what it takes as bits: on each face, when empty, next to
-        # a face-down card.
-        self._home_bits = [
-            (f, r, table_bits(r.on_top), face_bits(r.on_empty), face_bits(r.blind))
-            for f, r in self.home_rules
-        ]
+        self._taken = game.layout.taken  # what each pile takes now, as bits
         self.foundations = tuple(game.foundations)
         # What the foundations take next, for the last foundations asked about: kept only when
         # it depends on the foundations alone.
@@ -578,7 +573,6 @@ class Solver:
         self._faces_under: dict[tuple[int, ...], int] = {}
         self._under_pile: list[tuple[int, ...]] = [() for _ in accepts]
         self._under_faces: list[int] = [0 for _ in accepts]
-        self._bits_of: dict[frozenset[int], int] = {}  # a set of faces as bits of an int
         self.others = tuple(p for p in range(len(accepts)) if p not in self.foundation_set)
         # Piles whose emptiness is worth something: those that take a card when empty.
         self.open_when_empty = frozenset(p for p in self.others if accepts[p].on_empty)
@@ -649,16 +643,6 @@ class Solver:
             self._under_faces[p] = faces
         return 1 if home_next & faces else 0
 
-    def _bits(self, faces: frozenset[int]) -> int:
-        """A set of faces as bits of an int (the rules' sets are few, and each is kept)."""
-        known = self._bits_of
-        bits = known.get(faces)
-        if bits is None:
-            if len(known) > 10_000:
-                known.clear()
-            bits = known[faces] = face_bits(faces)
-        return bits
-
     def _home_next(self, state: State) -> int:
         """The faces some foundation takes next, as bits."""
         piles = state.piles
@@ -671,21 +655,9 @@ class Solver:
             else:
                 return self._home_last_faces
         faces = 0
-        for f, rule, on_top, on_empty, blind in self._home_bits:
-            if rule.reads_others:
-                faces |= self._bits(rule.wanted_at(piles, f))
-                continue
-            # rule.wanted(pile), as bits
-            pile = piles[f]
-            count = len(pile)
-            if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
-                continue
-            if not count:
-                faces |= on_empty
-            elif pile[-1] & DOWN:
-                faces |= blind
-            else:
-                faces |= on_top[FACE[pile[-1]]]
+        taken = self._taken
+        for f in foundations:
+            faces |= taken.taken(piles, f)
         if self._home_by_foundations:
             self._home_last_piles = [piles[f] for f in foundations]
             self._home_last_faces = faces

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.cards import DOWN, EVERY_FACE, FACE, face_bits
+from ..core.cards import DOWN, EVERY_FACE, FACE
 from ..core.state import Action, State, new_action, new_state
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, Redeal
@@ -86,7 +86,7 @@ class StockReach:
                 for p in game.layout.resolve(e.spec.gives_to())
             }
         )
-        self._targets = [(p, accepts[p]) for p in targets]
+        self._targets = targets
         # Whether what the waste's targets take is read from piles that draws never change
         # (no target's rule reads the stock or the waste): then it is worked out once for a
         # position, and holds at every place the draws lead to.
@@ -111,6 +111,11 @@ class StockReach:
         # Each macro's name, and what it stands for: (steps, the action's name or "").
         self._names: dict[tuple[int, str], str] = {}
         self.macros: dict[str, tuple[int, str]] = {}
+        # Each macro action made, handed out again (``_macro``): by an int worked out from
+        # its steps, its action's place in ``_action_names``, its target and its count.
+        self._action_names = {name: k for k, name in enumerate(game.effects)}
+        self._sizes = (len(game.effects), len(game.layout) + 1, len(game.cards) + 1)
+        self._made: dict[int, Action] = {}
         self.most_steps = 2 * len(game.cards) * ((redeal.limit or 0) + 2 if redeal else 1) + 2
         # Draws and redeals change the stock, the waste and the counts alone. Where no way to
         # win reads those piles (or the legal actions), what they lead to is the same for
@@ -152,6 +157,18 @@ class StockReach:
             name = self._names[(steps, action)] = f"{steps}{STEP}{action}"
             self.macros[name] = (steps, action)
         return name
+
+    def _macro(self, steps: int, name: str, dst: int, n: int) -> Action:
+        """The macro action of ``steps`` turns, then ``name`` from the waste to ``dst`` (with
+        ``n``), made once (a search lists millions)."""
+        names, piles, counts = self._sizes
+        key = ((steps * names + self._action_names[name]) * piles + dst + 1) * counts + n
+        action = self._made.get(key)
+        if action is None:
+            if len(self._made) > 1_000_000:
+                self._made.clear()
+            action = self._made[key] = new_action(self._name(steps, name), self.waste, dst, n)
+        return action
 
     def _turn(self, state: State) -> Action | None:
         """The draw or redeal that is legal in ``state`` (at most one is), if any."""
@@ -329,9 +346,9 @@ class StockReach:
             for move in self._moves:  # (the other moves: listed in the position at a place)
                 for _, taken in move.wanted_by_target(piles):
                     wanted |= taken
-            for p, rule in self._targets:
-                faces = rule.wanted_at(piles, p) if rule.reads_others else rule.wanted(piles[p])
-                wanted |= face_bits(faces)
+            now = self.game.layout.taken
+            for p in self._targets:
+                wanted |= now.taken(piles, p)
         generic = bool(self._generic)
         waste = self.waste
         out: list[Action] = []
@@ -367,14 +384,10 @@ class StockReach:
     ) -> None:  # fmt: skip
         """The macros of ``steps`` turns that play a waste card of ``face`` by the moves of
         the top card alone (``_reached``'s ``plays``)."""
-        waste = self.waste
         for name, targets in plays:
-            macro = ""
             for dst, taken in targets:
                 if taken >> face & 1:
-                    if not macro:
-                        macro = self._name(steps, name)
-                    out.append(new_action(macro, waste, dst, 0))
+                    out.append(self._macro(steps, name, dst, 0))
 
     @staticmethod
     def _wanted_on_top(pile: tuple[int, ...], wanted: int) -> bool:
@@ -388,8 +401,7 @@ class StockReach:
         for effect in self._generic:
             for action in effect.generate(state):
                 if action.src == waste:
-                    name = self._name(steps, action.name)
-                    out.append(new_action(name, waste, action.dst, action.n))
+                    out.append(self._macro(steps, action.name, action.dst, action.n))
 
     def _repeats(self, state: State) -> object:
         """What makes the stock's state come back: its and the waste's cards (and the

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from ...core.accept_rules import FACES_OF_RANK, Table, first_rank
-from ...core.cards import DOWN, EVERY_FACE, FACE, FACE_BIT, RANK, face_bits, table_bits
+from ...core.accept_rules import Table
+from ...core.cards import DOWN, EVERY_FACE, FACE, FACE_BIT, face_bits
 from ...core.layout import Layout
 from ...core.state import Action, State, Step, Trace, new_state
 from ..accepts import relation_table
@@ -16,8 +16,6 @@ from .moves_spec import CapacitySpec, MoveSpec
 
 __all__ = ["CapacitySpec", "Move", "MoveSpec"]  # the records live in moves_spec (not compiled)
 
-# The faces of each rank (1..13), as bits.
-_RANK_BITS: tuple[int, ...] = tuple([face_bits(faces) for faces in FACES_OF_RANK])
 # No pile's tuple (no card is negative): what ``_run_faces`` has asked about before anything.
 _NO_PILE: tuple[int, ...] = (-1,)
 
@@ -35,19 +33,8 @@ class Move(Effect[MoveSpec]):
         self.mode = spec.cards
         rules = [(t, layout.accepts[t]) for t in self.targets]
         self._rules = rules
-        # What each target's rule takes, as bits of faces (for ``_top_moves``): on each face,
-        # when empty, next to a face-down card.
-        self._on_top_bits = [table_bits(r.on_top) for _, r in rules]
-        self._on_empty_bits = [face_bits(r.on_empty) for _, r in rules]
-        self._blind_bits = [face_bits(r.blind) for _, r in rules]
-        self._any_reads_others = any(r.reads_others for _, r in rules)
-        # Targets whose rule reads other piles only for the rank a group's first card sets (an
-        # empty pile's rank, the rank that completes a pile: Canfield's): ``_top_moves`` works
-        # those out on bits too.
-        self._reads_first_ranks = [
-            r.reads_others and r.beside is None and r.follows is None and r.rank_in < 0
-            for _, r in rules
-        ]
+        # What each pile takes now, as bits (shared with the other effects: ``TakenBits``).
+        self._taken = layout.taken
         self._covered = {s: layout.covered_by[s] for s in self.sources if layout.covered_by[s]}
         links: dict[int, Table] = {}
         if self.mode == "run":
@@ -220,32 +207,8 @@ class Move(Effect[MoveSpec]):
     # --- generating, checking, applying -------------------------------------------------
 
     def _wanted_bits(self, piles: tuple[tuple[int, ...], ...], order: int, shown: int) -> int:
-        """The faces among ``shown`` (bits) that target ``order`` takes: ``wanted_at``, written
-        out on bits where the rule reads other piles only for a group's first rank (this runs
-        for every target of every position searched)."""
-        dst, rule = self._rules[order]
-        if rule.reads_others and not self._reads_first_ranks[order]:
-            return face_bits(rule.wanted_at(piles, dst)) & shown
-        pile = piles[dst]
-        count = len(pile)
-        if count < rule.min_cards or (rule.max_cards and count >= rule.max_cards):
-            return 0
-        if not count:
-            wanted = self._on_empty_bits[order] & shown
-            if wanted and rule.group:
-                base = first_rank(piles, rule.group, rule.group_offset)
-                if base is not None:
-                    wanted &= _RANK_BITS[base]
-            return wanted
-        top = pile[-1]
-        if top & DOWN:
-            return self._blind_bits[order] & shown
-        wanted = self._on_top_bits[order][FACE[top]] & shown
-        if wanted and rule.stop_group:
-            stop = first_rank(piles, rule.stop_group, rule.stop_offset)
-            if stop is not None and RANK[top] == stop:
-                return 0
-        return wanted
+        """The faces among ``shown`` (bits) that target ``order`` takes (``TakenBits``)."""
+        return self._taken.taken(piles, self.targets[order]) & shown
 
     def wanted_by_target(self, piles: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
         """Each target that takes some card now, in the rule file's order, with the faces it
@@ -287,8 +250,9 @@ class Move(Effect[MoveSpec]):
         places = len(self._rules)
         targets = self.targets
         found: list[int] = []
+        taken = self._taken
         for order in range(places):
-            wanted = self._wanted_bits(piles, order, shown)
+            wanted = taken.taken(piles, targets[order]) & shown
             if not wanted:
                 continue
             dst = targets[order]
