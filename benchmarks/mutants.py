@@ -525,8 +525,8 @@ MUTANTS = [
            ("tests/test_solver.py::test_the_streamliner_wins_big_ben_deals_the_complete_search_"
             "leaves_unknown",)),
     Mutant("twin-swap-ignores-home", "engine/play/dominance.py",
-           "            if face in wanted:\n                return False\n        return True",
-           "            if face in wanted:\n                pass\n        return True",
+           "        return not any(taken.taken(piles, f) & bit for f in self.foundations)",
+           "        return True",
            "a run moved between twins is left out even when the card it uncovers can go home",
            ("tests/test_dominance.py::test_leaving_out_the_runs_traded_between_twins_loses_no_win",
             "tests/test_dominance.py::test_a_run_moves_between_twins_only_when_the_card_it_"
@@ -641,8 +641,8 @@ MUTANTS = [
            "the ring was worked out from",
            ("tests/test_stock.py",)),
     Mutant("stock-ring-round-adds-nothing", "engine/play/stock.py",
-           "                        n + c - b + m\n",
-           "                        n + c - b\n",
+           "- base[i] + shift[i] for",
+           "- base[i] for",
            "going once round a ring of the stock's turns adds no redeal to the counts",
            ("tests/test_stock.py",)),
     Mutant("stock-ring-counts-not-compared", "engine/play/stock.py",
@@ -667,6 +667,26 @@ MUTANTS = [
            "            if True:\n",
            "listing the legal actions skips the conditions of the player's transitions",
            ("tests/test_vocab.py",)),
+    Mutant("home-counts-of-other-foundations", V + "effects/moves.py",
+           "                if piles[order[k]] is not last[k]:\n",
+           "                if False:\n",
+           "whether a move home is safe is read from the cards home in another position",
+           ("tests/test_properties.py::test_a_move_home_is_called_safe_by_the_cards_home_in_"
+            "its_own_position",)),
+    Mutant("taken-bits-group-rank-ignored", "engine/core/accept_rules.py",
+           "            if wanted and rule.group:\n",
+           "            if False:\n",
+           "an empty pile of a group whose first card sets its rank takes any rank its rule "
+           "takes when empty, as the moves list them",
+           ("tests/test_properties.py::test_the_moves_listed_are_exactly_the_moves_the_rules_"
+            "allow",)),
+    Mutant("taken-bits-stop-ignored", "engine/core/accept_rules.py",
+           "            and rule.stop_group\n            and RANK[top] == _first_rank(",
+           "            and False\n            and RANK[top] == _first_rank(",
+           "a pile completed at the rank a group's first card sets takes more, as the moves "
+           "list them",
+           ("tests/test_properties.py::test_a_pile_complete_at_the_foundations_base_rank_is_"
+            "listed_as_taking_nothing",)),
     Mutant("dead-test-spared-from-the-start", "engine/play/solver.py",
            "        if not self.found and self.tested >= SPARE_AFTER:\n",
            "        if not self.found:\n",

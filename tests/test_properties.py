@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from crafted import deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
-from yaml_solitaire.engine import Game, Session, load_game
-from yaml_solitaire.engine.core.cards import MASK, card_text
+from yaml_solitaire.engine import Action, Game, Session, State, load_game
+from yaml_solitaire.engine.core.cards import MASK, card_text, parse_deck
+from yaml_solitaire.engine.vocab.effects.moves import Move
 
 BIG_BEN = load_game("big-ben")
 CLOCK = load_game("clock")
@@ -103,3 +106,91 @@ def test_removed_cards_are_taken_from_the_first_deck(tmp_path: Path) -> None:
     assert game.cards[:2] == (1, 2) and 52 in game.cards and 0 not in game.cards
     order = [card_text(c) for c in game.seed_order(5)]
     assert len(order) == 103 and order.count("AC") == 1
+
+
+def _moves_to_ask(game: Game, state: State) -> Iterator[Action]:
+    """Every move of a pile-to-pile effect, in the forms its listing gives: the top card
+    (count 0), a whole pile (its size), or each count of cards from the top."""
+    for name, effect in game.effects.items():
+        if effect.automatic or not isinstance(effect, Move):
+            continue
+        for src in effect.sources:
+            size = len(state.piles[src])
+            if effect.mode == "top":
+                counts: Sequence[int] = (0,)
+            elif effect.mode == "pile":
+                counts = (size,)
+            else:
+                counts = range(1, size + 1)
+            for dst in effect.targets:
+                for n in counts:
+                    yield Action(name, src, dst, n)
+
+
+@pytest.mark.parametrize("game", SHIPPED, ids=lambda g: g.id)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), choices=st.lists(st.integers(0, 10**6), max_size=80))
+def test_the_moves_listed_are_exactly_the_moves_the_rules_allow(
+    game: Game, seed: int, choices: list[int]
+) -> None:
+    """The search lists moves by tables and bits (``Move.generate``, ``TakenBits``); the
+    player's moves are checked one by one by the rules (``Game.refusal``). The two must
+    agree on every pile-to-pile move, in positions reached by random play."""
+    state = game.deal_seed(seed)
+    for step, pick in enumerate([*choices, -1]):
+        listed = game.legal_actions(state)
+        if step % 8 == 0 or pick < 0 or not listed:
+            _assert_listed_as_allowed(game, state)
+        if pick < 0 or not listed:
+            break
+        state = game.apply(state, listed[pick % len(listed)])
+
+
+def _assert_listed_as_allowed(game: Game, state: State) -> None:
+    allowed = {a for a in _moves_to_ask(game, state) if game.refusal(state, a) is None}
+    shown = {a for a in game.legal_actions(state) if isinstance(game.effects[a.name], Move)}
+    assert shown == allowed, (
+        f"listed, not allowed: {sorted(shown - allowed)}; "
+        f"allowed, not listed: {sorted(allowed - shown)}"
+    )
+
+
+def test_a_pile_complete_at_the_foundations_base_rank_is_listed_as_taking_nothing() -> None:
+    """Solvitaire's Canfield: a tableau pile is complete at the rank the foundations start
+    with (``complete_at: {rank_of: foundations}``); below it, 6D would build on 7S. The
+    listing and the rules both leave it alone, and the other moves of the deal agree."""
+    game = load_game(str(ROOT / "tests/solvitaire/rules/canfield.yaml"))
+    order = deck(game, tops={"f1": "7H", "t1": "7S", "r1": "6D"})
+    state = game.deal(parse_deck(order, game.cards))
+    r1, t1 = game.layout.index["r1"], game.layout.index["t1"]
+    assert game.refusal(state, Action("use", r1, t1, 0)) is not None
+    assert Action("use", r1, t1, 0) not in game.legal_actions(state)
+    _assert_listed_as_allowed(game, state)
+
+
+def test_a_move_home_is_called_safe_by_the_cards_home_in_its_own_position() -> None:
+    """What the foundations hold is kept for the last foundations asked about
+    (``Move.is_safe``): 3H goes home safely once both black twos are home, and not in the
+    next position asked about, where one is not, nor the other way round."""
+    game = load_game("klondike")
+    move = game.effects["move"]
+    assert isinstance(move, Move)
+    card = {card_text(c): c for c in game.cards}
+    placed = {"AS", "2S", "AC", "2C", "AH", "2H", "3H"}
+    dealt = game.deal_seed(1)
+    rest = [tuple(c for c in p if card_text(c & MASK) not in placed) for p in dealt.piles]
+    f1, f2, f3, _ = game.foundations
+    t1 = game.layout.index["t1"]
+
+    def position(spades: str, clubs: str) -> State:
+        piles = list(rest)
+        piles[f1] = tuple(card[c] for c in spades.split())
+        piles[f2] = tuple(card[c] for c in clubs.split())
+        piles[f3] = (card["AH"], card["2H"])
+        piles[t1] = (*rest[t1], card["3H"])
+        return State(tuple(piles), dealt.phase, dealt.counts)
+
+    home = Action("move", t1, f3, 0)
+    both, one = position("AS 2S", "AC 2C"), position("AS", "AC 2C")
+    assert [move.is_safe(both, home), move.is_safe(one, home)] == [True, False]
+    assert [move.is_safe(one, home), move.is_safe(both, home)] == [False, True]

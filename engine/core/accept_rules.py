@@ -314,19 +314,31 @@ class TakenBits:
         if not count:
             wanted = self._on_empty[index]
             if wanted and rule.group:
-                base = first_rank(piles, rule.group, rule.group_offset)
-                if base is not None:
+                base = _first_rank(piles, rule.group, rule.group_offset)
+                if base > 0:
                     wanted &= RANK_BITS[base]
             return wanted
         top = pile[-1]
         if top & DOWN:
             return self._blind[index]
         wanted = self._on_top[index][FACE[top]]
-        if wanted and rule.stop_group:
-            stop = first_rank(piles, rule.stop_group, rule.stop_offset)
-            if stop is not None and RANK[top] == stop:
-                return 0
+        if (
+            wanted
+            and rule.stop_group
+            and RANK[top] == _first_rank(piles, rule.stop_group, rule.stop_offset)
+        ):
+            return 0
         return wanted
+
+
+def _first_rank(piles: tuple[tuple[int, ...], ...], group: tuple[int, ...], offset: int) -> int:
+    """``first_rank`` on a position's piles as tuples (read natively when compiled), with 0
+    for none."""
+    for other in group:
+        pile = piles[other]
+        if pile:
+            return (RANK[pile[0]] - 1 + offset) % 13 + 1
+    return 0
 
 
 def describe_faces(faces: frozenset[int]) -> str:

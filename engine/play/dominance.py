@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..core.accept_rules import AcceptRule, first_rank
-from ..core.cards import DOWN, FACE, RANK, SUIT
+from ..core.accept_rules import AcceptRule, TakenBits, first_rank
+from ..core.cards import DOWN, FACE, FACE_BIT, RANK, SUIT
 from ..core.state import Action, State
 from ..game.game import Game
 from ..vocab.effects.dealing import Deal, FillGaps, Redeal
@@ -539,7 +539,8 @@ def twin_swap_test(game: Game) -> Callable[[State, Action], bool] | None:
         frozenset(name for name, _ in runs),
         group,
         rule.on_top,
-        tuple((f, layout.accepts[f]) for f in sorted(homes)),
+        tuple(sorted(homes)),
+        layout.taken,
     ).pruned
 
 
@@ -602,12 +603,14 @@ class _TwinSwap:
         names: frozenset[str],
         group: frozenset[int],
         on_top: tuple[frozenset[int], ...],
-        homes: tuple[tuple[int, AcceptRule], ...],
+        foundations: tuple[int, ...],
+        taken: TakenBits,
     ) -> None:
         self.names = names
         self.group = group
         self.on_top = on_top
-        self.homes = homes
+        self.foundations = foundations
+        self.taken = taken  # what each pile takes now, as bits
 
     def pruned(self, state: State, action: Action) -> bool:
         if action.name not in self.names or action.src not in self.group:
@@ -625,8 +628,6 @@ class _TwinSwap:
         face = FACE[under]
         if FACE[pile[-n]] not in self.on_top[face]:
             return False  # the card uncovered is not part of the run
-        for f, rule in self.homes:
-            wanted = rule.wanted_at(piles, f) if rule.reads_others else rule.wanted(piles[f])
-            if face in wanted:
-                return False
-        return True
+        taken = self.taken
+        bit = FACE_BIT[face]
+        return not any(taken.taken(piles, f) & bit for f in self.foundations)

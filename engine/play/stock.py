@@ -313,18 +313,14 @@ class StockReach:
         pile_list[self.stock], pile_list[self.waste], counts = places[to]
         if not self._counted:  # the ring's counts are another position's: carry the change
             base = places[at][2]
+            own = start.counts
             if wrapped:
-                counts = tuple(
-                    [
-                        n + c - b + m
-                        for n, c, b, m in zip(start.counts, counts, base, ring.shift, strict=True)
-                    ]
-                )
+                shift = ring.shift
+                counts = tuple([own[i] + counts[i] - base[i] + shift[i] for i in range(len(own))])
             elif counts is base:
-                counts = start.counts
+                counts = own
             else:
-                pairs = zip(start.counts, counts, base, strict=True)
-                counts = tuple([n + c - b for n, c, b in pairs])
+                counts = tuple([own[i] + counts[i] - base[i] for i in range(len(own))])
         return new_state(tuple(pile_list), start.phase, counts)
 
     def _reached(self, start: State) -> list[Action]:

@@ -76,6 +76,10 @@ class Move(Effect[MoveSpec]):
             t for t in self.targets if ROLES[layout.role[t]].one_at_a_time
         )
         self._foundations = frozenset(layout.with_role("foundation"))
+        self._foundation_order = tuple(layout.with_role("foundation"))
+        # The foundations last asked about, and each face's cards on them (``_home_counts``).
+        self._home_piles: list[tuple[int, ...]] = []
+        self._home: list[int] = []
         self._faces_of: list[dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = [
             {} for _ in layout.names
         ]
@@ -541,13 +545,29 @@ class Move(Effect[MoveSpec]):
         needed = self._builders[FACE[card]]
         if not needed:
             return True
-        home = [0] * 52
-        piles = state.piles
-        for f in self._foundations:
-            for c in piles[f]:
-                home[FACE[c]] += 1
+        home = self._home_counts(state.piles)
         copies = self._copies
         return all(home[face] >= copies[face] for face in needed)
+
+    def _home_counts(self, piles: tuple[tuple[int, ...], ...]) -> list[int]:
+        """How many cards of each face the foundations hold: kept for the last foundations
+        asked about (every move home of a position, and of the positions the stock's draws
+        lead to, is asked about the same foundations)."""
+        order = self._foundation_order
+        last = self._home_piles
+        if len(last) == len(order):
+            for k in range(len(order)):
+                if piles[order[k]] is not last[k]:
+                    break
+            else:
+                return self._home
+        home = [0] * 52
+        for f in order:
+            for c in piles[f]:
+                home[FACE[c]] += 1
+        self._home_piles = [piles[f] for f in order]
+        self._home = home
+        return home
 
 
 # Registered after the class, not by a decorator: mypyc compiles a decorated class as a
