@@ -308,6 +308,10 @@ class Game:
         effect = self.effects[action.name]
         dest = self._dests.get(action.name) if state is self._cache_state else None
         if dest is None:
+            fixed = self._always_open.get(state.phase)
+            if fixed is not None:
+                dest = fixed[1].get(action.name)
+        if dest is None:
             t = self.flow.open(state, action.name)
             if t is None:  # pragma: no cover - a legal action always has an open transition
                 raise IllegalAction(f"{action.name} is not legal here")
