@@ -111,6 +111,18 @@ class Flow:
             )
             for state in self.states
         }
+        # For each phase whose every player trigger's first transition is always open: the
+        # triggers' effects in their order, and each trigger's destination. Listing the legal
+        # actions there, or playing one, asks no transition (``Game.legal_actions``).
+        self.always_open: dict[str, tuple[tuple[Any, ...], dict[str, str]]] = {}
+        for state, triggers in self.player_triggers.items():
+            firsts = [self.by_trigger[(state, trigger)][0] for trigger in triggers]
+            if all(t.check is None for t in firsts):
+                acting = [t for t in firsts if t.effect is not None]
+                self.always_open[state] = (
+                    tuple(t.effect for t in acting),
+                    {t.trigger: t.dest for t in acting},
+                )
 
     def open(self, state: State, trigger: str) -> Transition | None:
         """The first transition for ``trigger`` whose conditions hold now."""

@@ -100,17 +100,6 @@ class Game:
         self._cache_state: State | None = None
         self._cache_actions: tuple[Action, ...] = ()
         self._dests: dict[str, str] = {}  # for the cached state: each trigger's destination
-        # For each phase whose every player trigger's first transition is always open: the
-        # effects in the triggers' order, and each trigger's destination (the same for every
-        # position of the phase), so that listing the legal actions asks no transition.
-        self._always_open: dict[str, tuple[tuple[Effect[Any], ...], dict[str, str]]] = {}
-        for phase, triggers in self.flow.player_triggers.items():
-            firsts = [self.flow.by_trigger[(phase, trigger)][0] for trigger in triggers]
-            if all(t.check is None for t in firsts):
-                self._always_open[phase] = (
-                    tuple(t.effect for t in firsts if t.effect is not None),
-                    {t.trigger: t.dest for t in firsts if t.effect is not None},
-                )
 
     def position_keys(self) -> PositionKeys:
         """Position keys for this game's rules, made afresh (a search may key more loosely
@@ -186,9 +175,10 @@ class Game:
         if state is self._cache_state:  # settle() has just listed them for its 'stuck' test
             return self._cache_actions
         out: list[Action] = []
-        fixed = self._always_open.get(state.phase)
+        fixed = self.flow.always_open.get(state.phase)
         if fixed is not None:
-            for effect in fixed[0]:
+            effects: tuple[Effect[Any], ...] = fixed[0]  # (typed: a native call each)
+            for effect in effects:
                 out += effect.generate(state)
             actions = tuple(out)
             self._cache_state, self._cache_actions, self._dests = state, actions, fixed[1]
@@ -306,11 +296,11 @@ class Game:
         ``apply(s, a)``.
         """
         effect = self.effects[action.name]
-        dest = self._dests.get(action.name) if state is self._cache_state else None
-        if dest is None:
-            fixed = self._always_open.get(state.phase)
-            if fixed is not None:
-                dest = fixed[1].get(action.name)
+        fixed = self.flow.always_open.get(state.phase)
+        if fixed is not None:
+            dest = fixed[1].get(action.name)
+        else:
+            dest = self._dests.get(action.name) if state is self._cache_state else None
         if dest is None:
             t = self.flow.open(state, action.name)
             if t is None:  # pragma: no cover - a legal action always has an open transition

@@ -87,6 +87,7 @@ class StockReach:
             }
         )
         self._targets = targets
+        self._taken = game.layout.taken  # what each pile takes now, as bits
         # Whether what the waste's targets take is read from piles that draws never change
         # (no target's rule reads the stock or the waste): then it is worked out once for a
         # position, and holds at every place the draws lead to.
@@ -342,7 +343,7 @@ class StockReach:
             for move in self._moves:  # (the other moves: listed in the position at a place)
                 for _, taken in move.wanted_by_target(piles):
                     wanted |= taken
-            now = self.game.layout.taken
+            now = self._taken
             for p in self._targets:
                 wanted |= now.taken(piles, p)
         generic = bool(self._generic)

@@ -8,7 +8,7 @@ from itertools import pairwise
 from ...core.accept_rules import Table
 from ...core.cards import DOWN, EVERY_FACE, FACE, FACE_BIT, face_bits
 from ...core.layout import Layout
-from ...core.state import Action, State, Step, Trace, new_state
+from ...core.state import Action, State, Step, Trace, new_state, same_piles
 from ..accepts import relation_table
 from ..roles import ROLES
 from . import EFFECTS, Effect
@@ -78,8 +78,8 @@ class Move(Effect[MoveSpec]):
         self._foundations = frozenset(layout.with_role("foundation"))
         self._foundation_order = tuple(layout.with_role("foundation"))
         # The foundations last asked about, and each face's cards on them (``_home_counts``).
-        self._home_piles: list[tuple[int, ...]] = []
-        self._home: list[int] = []
+        self._home_piles = tuple([_NO_PILE for _ in self._foundation_order])
+        self._home = [0] * 52
         self._faces_of: list[dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = [
             {} for _ in layout.names
         ]
@@ -553,20 +553,14 @@ class Move(Effect[MoveSpec]):
         """How many cards of each face the foundations hold: kept for the last foundations
         asked about (every move home of a position, and of the positions the stock's draws
         lead to, is asked about the same foundations)."""
-        order = self._foundation_order
-        last = self._home_piles
-        if len(last) == len(order):
-            for k in range(len(order)):
-                if piles[order[k]] is not last[k]:
-                    break
-            else:
-                return self._home
+        held = tuple([piles[f] for f in self._foundation_order])
+        if same_piles(held, self._home_piles):
+            return self._home
         home = [0] * 52
-        for f in order:
-            for c in piles[f]:
+        for pile in held:
+            for c in pile:
                 home[FACE[c]] += 1
-        self._home_piles = [piles[f] for f in order]
-        self._home = home
+        self._home_piles, self._home = held, home
         return home
 
 
