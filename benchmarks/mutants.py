@@ -673,6 +673,13 @@ MUTANTS = [
            "whether a move home is safe is read from the cards home in another position",
            ("tests/test_properties.py::test_a_move_home_is_called_safe_by_the_cards_home_in_"
             "its_own_position",)),
+    Mutant("taken-bits-by-target-of-another-position", "engine/core/accept_rules.py",
+           "        if piles is not self._of:\n",
+           "        if not self._known:\n",
+           "what an effect's targets take, worked out for one position, is read again for "
+           "another",
+           ("tests/test_properties.py::test_the_moves_listed_are_exactly_the_moves_the_rules_"
+            "allow",)),
     Mutant("taken-bits-group-rank-ignored", "engine/core/accept_rules.py",
            "            if wanted and rule.group:\n",
            "            if False:\n",

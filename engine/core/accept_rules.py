@@ -303,6 +303,23 @@ class TakenBits:
         bits = known[index] = self._work_out(piles, index)
         return bits
 
+    def taken_by(
+        self, piles: tuple[tuple[int, ...], ...], indices: tuple[int, ...], shown: int
+    ) -> list[int]:
+        """``taken`` of each of ``indices`` in turn, among the faces ``shown`` (one call for
+        an effect's every target)."""
+        if piles is not self._of:
+            self._of = piles
+            self._known = [-1] * len(self.rules)
+        known = self._known
+        out: list[int] = []
+        for index in indices:
+            bits = known[index]
+            if bits < 0:
+                bits = known[index] = self._work_out(piles, index)
+            out.append(bits & shown)
+        return out
+
     def _work_out(self, piles: tuple[tuple[int, ...], ...], index: int) -> int:
         rule = self.rules[index]
         if not self._by_bits[index]:

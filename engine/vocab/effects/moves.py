@@ -345,7 +345,7 @@ class Move(Effect[MoveSpec]):
         if reach:
             wanted = [-1] * places
         else:
-            wanted = [self._wanted_bits(piles, order, shown) for order in range(places)]
+            wanted = self._taken.taken_by(piles, self.targets, shown)
             if not any(wanted):
                 return []
         out: list[Action] = []
