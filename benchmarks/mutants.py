@@ -583,6 +583,21 @@ MUTANTS = [
            "        if True:\n",
            "a move home is called safe where some pile cannot give its card home",
            ("tests/test_dominance.py",)),
+    Mutant("handed-any-position-alike", "engine/play/solver.py",
+           "                if got is not None and got[0].piles == after.piles and got[0].phase =="
+           " after.phase:\n",
+           "                if got is not None:\n",
+           "a depth-first run takes over a position the best-first search expanded that only"
+           " plays alike (the stock turned to another place): its winning line does not replay",
+           ("tests/test_solver.py::test_a_depth_first_run_takes_over_positions_the_best_first_"
+            "search_expanded",)),
+    Mutant("handed-keys-of-the-parent", "engine/play/solver.py",
+           "                kids[action] = child\n",
+           "                kids[action] = key\n",
+           "the best-first search hands on, for each action it tried, the key of the position"
+           " it tried it in",
+           ("tests/test_solver.py::test_a_depth_first_run_takes_over_positions_the_best_first_"
+            "search_expanded",)),
     Mutant("best-first-proves-too-soon", "engine/play/solver.py",
            "        if left > 1:\n            pending[parent]",
            "        if left > 2:\n            pending[parent]",

@@ -22,6 +22,7 @@ from yaml_solitaire.engine.play.pruning import cleared_piles_test, dead_card_tes
 from yaml_solitaire.engine.play.solver import (
     _DONE,
     _PAUSED,
+    _WON,
     SPARE_AFTER,
     SPARED_ONE_IN,
     Budget,
@@ -799,6 +800,37 @@ def test_the_best_first_search_uses_what_other_searches_proved_of_its_frontier(
             assert status == _DONE and search.root in table.lost, seed
             lost_deals += 1
     assert lost_deals >= 5 and told > 10, (lost_deals, told)
+
+
+@pytest.mark.parametrize(
+    ("game_ref", "seed"),
+    [("klondike-draw-3", 13), (str(ROOT / "tests" / "solvitaire" / "rules" / "canfield.yaml"), 1)],
+)
+def test_a_depth_first_run_takes_over_positions_the_best_first_search_expanded(
+    game_ref: str, seed: int
+) -> None:
+    # A depth-first run that reaches a position the best-first search expanded takes its
+    # legal actions and the keys they lead to from there. Positions that play alike share a
+    # key (the stock turned to another place, another count of turns), so what it takes must
+    # be the position its own line reached: the line it wins by replays move by move.
+    game = load_game(game_ref)
+    solver = Solver(game)
+    start = game.deal_seed(seed)
+    state, actions = solver.expand(start)
+    table = _Table(1_000_000)
+    status, _ = _BestFirst(solver, state, table).advance(3000, None)
+    assert status == _PAUSED and len(table.handed) > 1000
+    expanded = {id(entry[1]): entry for entry in table.handed.values()}  # (kept alive)
+    run = _Run(solver, state, actions, table, None)
+    status, _ = run.advance(100_000, None)
+    assert status == _WON and run.won is not None
+    assert any(id(position) in expanded for position, _ in run.won)  # it took some over
+    assert solver.reach is not None
+    now = game.settle(start)
+    for position, action in solver.reach.unfold(run.won):
+        assert position == now
+        now = game.apply(now, action)
+    assert game.outcome(now) == "won"
 
 
 def test_what_a_search_proves_stays_proved_across_restarts() -> None:

@@ -27,7 +27,7 @@ from itertools import pairwise
 from typing import Literal
 
 from ..core.cards import DOWN, FACE, face_bits, table_bits
-from ..core.state import Action, State
+from ..core.state import Action, State, new_state
 from ..game.game import Game
 from .dominance import left_out_test, with_dominance
 from .pruning import dead_position_test
@@ -44,6 +44,10 @@ MAX_POSITIONS = 20_000_000
 # until it finds one (``_Sparing``).
 SPARE_AFTER = 20_000
 SPARED_ONE_IN = 16
+# The positions the best-first search expanded, kept for the depth-first runs that reach them
+# later (``_Table.handed``): at most this many, the oldest dropped first (about 500 bytes
+# each). Most are reached within this many of the best-first search's expansions.
+HANDED_MOST = 30_000
 
 
 def _luby(i: int) -> int:
@@ -87,11 +91,15 @@ class Budget:
     positions: int | None = None
 
 
-class _Table:
-    """What one answer's searches share: the positions proved lost, and the positions where
-    the safe-move shortcut may not be taken (it led round in a circle)."""
+Handed = tuple[State, State, tuple[Action, ...], dict[Action, int]]
 
-    __slots__ = ("expand_fully", "lost", "lost_places", "most")
+
+class _Table:
+    """What one answer's searches share: the positions proved lost, the positions where the
+    safe-move shortcut may not be taken (it led round in a circle), and the positions the
+    best-first search expanded, for the depth-first runs."""
+
+    __slots__ = ("expand_fully", "handed", "lost", "lost_places", "most")
 
     def __init__(self, most: int) -> None:
         self.lost: set[int] = set()
@@ -101,13 +109,20 @@ class _Table:
         # places as bits (``Solver.led_to_loss``).
         self.lost_places: dict[int, int] = {}
         self.most = most
+        # The positions the best-first search expanded and the depth-first runs have not yet
+        # reached (most of them they reach later): by key, the position as an action left
+        # it, as made final, its legal actions, and the key each action it tried leads to.
+        # A depth-first run that reaches one of them again lists nothing, and plays only the
+        # actions that lead to positions it does not know.
+        self.handed: dict[int, Handed] = {}
 
 
 class _Frame:
     """One position on the search path: the actions still to try, and its Tarjan numbers."""
 
     __slots__ = (
-        "action", "actions", "index", "key", "low", "next", "reduced", "state", "total", "unsure",
+        "action", "actions", "index", "key", "kids", "low", "next", "reduced", "state", "total",
+        "unsure",
     )  # fmt: skip
 
     def __init__(
@@ -119,6 +134,7 @@ class _Frame:
         actions: list[Action],
         index: int,
         reduced: bool,
+        kids: dict[Action, int] | None,
     ) -> None:
         self.state = state
         self.key = key
@@ -129,6 +145,7 @@ class _Frame:
         self.index = self.low = index
         self.reduced = reduced  # only a safe move is tried from here (or, aggregated, below)
         self.unsure = False  # something below could not be proved
+        self.kids = kids  # the key some actions lead to, where known (``_Table.handed``)
 
 
 _PAUSED, _WON, _DONE = 0, 1, 2
@@ -170,7 +187,7 @@ class _Run:
             start_key, place = solver.turned_place(start, key)
             if place >= 0:
                 self.places[key] = (start_key, place)
-        self._push(start, key, keys.piles_sum(start), None, actions)
+        self._push(start, key, keys.piles_sum(start), None, actions, None)
 
     def size(self) -> int:
         return len(self.active) + len(self.unsure)
@@ -182,6 +199,7 @@ class _Run:
         total: int,
         action: Action | None,
         actions: tuple[Action, ...],
+        kids: dict[Action, int] | None,
     ) -> None:
         solver = self.solver
         ordered, reduced = solver.ordered(state, key, actions, self.table, self.shuffle)
@@ -199,7 +217,7 @@ class _Run:
         self.members.append(key)
         if reduced:
             self.reduced_keys.add(key)
-        frame = _Frame(state, key, total, action, ordered, index, reduced)
+        frame = _Frame(state, key, total, action, ordered, index, reduced, kids)
         frame.unsure = cut
         self.stack.append(frame)
 
@@ -212,6 +230,7 @@ class _Run:
         dead = solver.searched_dead()
         table = self.table
         lost, active, unsure = table.lost, self.active, self.unsure
+        handed = table.handed
         stack = self.stack
         turned_place = solver.turned_place
         places, lost_places = self.places, table.lost_places
@@ -223,8 +242,14 @@ class _Run:
             if frame.next < len(frame.actions):
                 action = frame.actions[frame.next]
                 frame.next += 1
-                after = successor(frame.state, action)
-                key, total = child_hash(frame.state, frame.total, after)
+                kids = frame.kids
+                # Where the best-first search tried this action, its key is known: the
+                # position is made only if it is new.
+                key = kids.get(action, _NONE) if kids is not None else _NONE
+                made = key == _NONE
+                if made:
+                    after = successor(frame.state, action)
+                    key, total = child_hash(frame.state, frame.total, after)
                 if key in lost:
                     continue
                 index = active.get(key)
@@ -246,6 +271,9 @@ class _Run:
                 if deadline is not None and not nodes & 255 and cpu() > deadline:
                     frame.next -= 1
                     return _PAUSED, nodes
+                if not made:
+                    after = successor(frame.state, action)
+                    key, total = child_hash(frame.state, frame.total, after)
                 if turned_place is not None:
                     start_key, place = turned_place(after, key)
                     if solver.led_to_loss(lost_places, start_key, place):
@@ -256,7 +284,19 @@ class _Run:
                     if place >= 0:
                         solver.lost_at_place(lost_places, start_key, place)
                     continue
-                after, actions = expand(after)
+                # Expanded by the best-first search already? The same piles and phase, not
+                # only a position that plays alike (a winning line is replayed from these
+                # positions); the counts may differ only where the key leaves them out, and
+                # then no rule reads them.
+                got = handed.pop(key, None) if handed else None
+                if got is not None and got[0].piles == after.piles and got[0].phase == after.phase:
+                    done = got[1]
+                    if done.counts is not after.counts:
+                        done = new_state(done.piles, done.phase, after.counts)
+                    after, actions, kids = done, got[2], got[3]
+                else:
+                    after, actions = expand(after)
+                    kids = None
                 result = outcome(after)
                 if result == "won":
                     line = [(f.state, g.action) for f, g in pairwise(stack) if g.action]
@@ -270,7 +310,7 @@ class _Run:
                     continue
                 if place >= 0:
                     places[key] = (start_key, place)
-                self._push(after, key, total, action, actions)
+                self._push(after, key, total, action, actions, kids)
                 continue
             # Every action of this position was tried.
             stack.pop()
@@ -426,7 +466,7 @@ class _BestFirst:
         child_hash = solver.keys.child_hash
         dead = solver.searched_dead()
         table = self.table
-        lost = table.lost
+        lost, handed = table.lost, table.handed
         came, waiting, frontier = self.came, self.waiting, self.frontier
         pending, also_waiting = self.pending, self.also_waiting
         proved = self._proved
@@ -451,6 +491,7 @@ class _BestFirst:
             if dead is not None and dead(state):
                 proved(key)
                 continue
+            reached = state
             state, actions = expand(state)
             result = outcome(state)
             if result == "won":
@@ -462,9 +503,11 @@ class _BestFirst:
             ordered, reduced = solver.ordered(state, key, actions, table, None)
             home_next, whole, parts = solver.parts(state)
             left = 0
+            kids: dict[Action, int] = {}  # the key each action leads to
             for action in ordered:
                 after = successor(state, action)
                 child, total = child_hash(state, parent_total, after)
+                kids[action] = child
                 if child in lost or child == key:  # (an action that changes nothing)
                     continue
                 left += 1
@@ -488,6 +531,10 @@ class _BestFirst:
                     total,
                     solver.distance_after(state, home_next, parts, whole, after),
                 )
+            if reduced or left:  # not proved here: for the depth-first runs that reach it
+                if len(handed) >= HANDED_MOST:
+                    del handed[next(iter(handed))]
+                handed[key] = (reached, state, actions, kids)
             if reduced:
                 # Only a safe move was tried: that proves nothing here (a rule file's safe
                 # moves may go round in a circle, which the depth-first search finds out).
