@@ -583,14 +583,21 @@ MUTANTS = [
            "        if True:\n",
            "a move home is called safe where some pile cannot give its card home",
            ("tests/test_dominance.py",)),
-    Mutant("handed-any-position-alike", "engine/play/solver.py",
-           "                if got is not None and got[0].piles == after.piles and got[0].phase =="
-           " after.phase:\n",
-           "                if got is not None:\n",
-           "a depth-first run takes over a position the best-first search expanded that only"
-           " plays alike (the stock turned to another place): its winning line does not replay",
-           ("tests/test_solver.py::test_a_depth_first_run_takes_over_positions_the_best_first_"
-            "search_expanded",)),
+    Mutant("handed-any-stock-place", "engine/play/solver.py",
+           "        for p in self._ungrouped:\n            if mine[p] != theirs[p]:\n"
+           "                return None\n",
+           "",
+           "a depth-first run takes over a position the best-first search expanded with the"
+           " stock at another place (other macro actions): its winning line does not replay",
+           ("tests/test_solver.py::test_a_position_is_taken_over_only_as_the_runs_own_line_"
+            "reached_it",)),
+    Mutant("handed-actions-not-carried", "engine/play/solver.py",
+           "        moved = tuple([self._carried(action, where) for action in actions])\n",
+           "        moved = actions\n",
+           "a position taken over with piles alike in another order keeps the actions of the"
+           " piles as the best-first search held them",
+           ("tests/test_solver.py::test_a_position_is_taken_over_only_as_the_runs_own_line_"
+            "reached_it",)),
     Mutant("handed-keys-of-the-parent", "engine/play/solver.py",
            "                kids[action] = child\n",
            "                kids[action] = key\n",

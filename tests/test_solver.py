@@ -26,6 +26,7 @@ from yaml_solitaire.engine.play.solver import (
     SPARE_AFTER,
     SPARED_ONE_IN,
     Budget,
+    Handed,
     Solver,
     _BestFirst,
     _Run,
@@ -811,8 +812,9 @@ def test_a_depth_first_run_takes_over_positions_the_best_first_search_expanded(
 ) -> None:
     # A depth-first run that reaches a position the best-first search expanded takes its
     # legal actions and the keys they lead to from there. Positions that play alike share a
-    # key (the stock turned to another place, another count of turns), so what it takes must
-    # be the position its own line reached: the line it wins by replays move by move.
+    # key (the stock turned to another place, piles alike in another order, another count of
+    # turns), so what it takes must fit the position its own line reached: the line it wins
+    # by replays move by move.
     game = load_game(game_ref)
     solver = Solver(game)
     start = game.deal_seed(seed)
@@ -831,6 +833,46 @@ def test_a_depth_first_run_takes_over_positions_the_best_first_search_expanded(
         assert position == now
         now = game.apply(now, action)
     assert game.outcome(now) == "won"
+
+
+def test_a_position_is_taken_over_only_as_the_runs_own_line_reached_it() -> None:
+    # Solver.taken_over: what a depth-first run takes from the best-first search for a
+    # position of the same key is its own position's actions and child keys, or nothing.
+    game = load_game(str(ROOT / "tests" / "solvitaire" / "rules" / "canfield.yaml"))
+    solver = Solver(game)
+    keys = solver.keys
+    mine, own_actions = solver.expand(game.deal_seed(18))
+
+    def handed(position: State) -> Handed:
+        done, actions = solver.expand(position)
+        return position, done, actions, {a: keys.hash(solver.successor(done, a)) for a in actions}
+
+    def own(position: State) -> tuple[set[Action], set[int]]:
+        done, actions = solver.expand(position)
+        return set(actions), {keys.hash(solver.successor(done, a)) for a in actions}
+
+    # The same piles: taken as they are.
+    taken = solver.taken_over(mine, handed(mine))
+    assert taken is not None and taken[0] == mine and set(taken[1]) == set(own_actions)
+    # The tableau's piles in another order (one key): the actions and the keys they lead to
+    # are carried over to the run's own piles.
+    t1, t2 = game.layout.index["t1"], game.layout.index["t2"]
+    piles = list(mine.piles)
+    piles[t1], piles[t2] = piles[t2], piles[t1]
+    swapped = State(tuple(piles), mine.phase, mine.counts)
+    assert keys.hash(swapped) == keys.hash(mine) and own(swapped)[0] != own(mine)[0]
+    taken = solver.taken_over(mine, handed(swapped))
+    assert taken is not None and taken[0] == mine
+    assert set(taken[1]) == own(mine)[0]
+    assert {a: k for a, k in taken[2].items()} == {
+        a: keys.hash(solver.successor(mine, a)) for a in own(mine)[0]
+    }
+    # The stock one draw on (one key: the draws reach the same places): its macro actions are
+    # others, so nothing is taken over.
+    (draw,) = [a for a in game.legal_actions(mine) if a.name == "draw"]
+    drawn = game.expand(game.successor(mine, draw))[0]
+    assert keys.hash(drawn) == keys.hash(mine) and own(drawn)[0] != own(mine)[0]
+    assert solver.taken_over(mine, handed(drawn)) is None
 
 
 def test_what_a_search_proves_stays_proved_across_restarts() -> None:

@@ -27,7 +27,7 @@ from itertools import pairwise
 from typing import Literal
 
 from ..core.cards import DOWN, FACE, face_bits, table_bits
-from ..core.state import Action, State, new_state
+from ..core.state import Action, State, new_action, new_state
 from ..game.game import Game
 from .dominance import left_out_test, with_dominance
 from .pruning import dead_position_test
@@ -284,16 +284,11 @@ class _Run:
                     if place >= 0:
                         solver.lost_at_place(lost_places, start_key, place)
                     continue
-                # Expanded by the best-first search already? The same piles and phase, not
-                # only a position that plays alike (a winning line is replayed from these
-                # positions); the counts may differ only where the key leaves them out, and
-                # then no rule reads them.
+                # Expanded by the best-first search already (``taken_over``)?
                 got = handed.pop(key, None) if handed else None
-                if got is not None and got[0].piles == after.piles and got[0].phase == after.phase:
-                    done = got[1]
-                    if done.counts is not after.counts:
-                        done = new_state(done.piles, done.phase, after.counts)
-                    after, actions, kids = done, got[2], got[3]
+                taken = solver.taken_over(after, got) if got is not None else None
+                if taken is not None:
+                    after, actions, kids = taken
                 else:
                     after, actions = expand(after)
                     kids = None
@@ -617,6 +612,9 @@ class Solver:
         # Piles the position keys treat alike: a move into one empty pile of such a group
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
+        # The same groups, and the piles in none (``taken_over``).
+        self._groups = [tuple(piles) for piles in game.keys.groups]
+        self._ungrouped = tuple(p for p in range(len(accepts)) if p not in self.alike)
         self._faces_under: dict[tuple[int, ...], int] = {}
         self._under_pile: list[tuple[int, ...]] = [() for _ in accepts]
         self._under_faces: list[int] = [0 for _ in accepts]
@@ -665,6 +663,53 @@ class Solver:
             {name: effect.cards_moved for name, effect in game.effects.items()}
             if all(effect.keeps_sizes for effect in game.automatic)
             else {}
+        )
+
+    def taken_over(
+        self, reached: State, handed: Handed
+    ) -> tuple[State, tuple[Action, ...], dict[Action, int]] | None:
+        """Where a depth-first run reached ``reached`` (not yet made final) and the best-first
+        search had handed on a position of the same key (``_Table.handed``): the run's
+        position made final, its legal actions and the keys some of them lead to, taken from
+        that search's; or None where the run must list its own. Positions that share a key
+        play alike, but a winning line is replayed from the run's own positions: it takes
+        over only where both hold the same piles in the same phase, or piles the keys treat
+        alike in another order (the actions and keys are then carried to the run's piles). Not
+        a stock at another place, where the macro actions differ. The counts may differ only
+        where the key leaves them out (no rule reads them): the run keeps its own."""
+        first, done, actions, kids = handed
+        if first.phase != reached.phase:
+            return None
+        state = reached if done.phase == reached.phase else new_state(
+            reached.piles, done.phase, reached.counts
+        )  # fmt: skip
+        mine, theirs = reached.piles, first.piles
+        if mine == theirs:
+            return state, actions, kids
+        for p in self._ungrouped:
+            if mine[p] != theirs[p]:
+                return None
+        where = list(range(len(mine)))  # where each of its piles lies among the run's
+        for group in self._groups:
+            free = list(group)
+            for p in group:
+                pile = theirs[p]
+                for k in range(len(free)):
+                    if mine[free[k]] == pile:
+                        where[p] = free[k]
+                        del free[k]
+                        break
+                else:
+                    return None
+        moved = tuple([self._carried(action, where) for action in actions])
+        return state, moved, {self._carried(a, where): child for a, child in kids.items()}
+
+    @staticmethod
+    def _carried(action: Action, where: list[int]) -> Action:
+        """``action`` with its piles given by ``where``."""
+        src, dst = action.src, action.dst
+        return new_action(
+            action.name, where[src] if src >= 0 else src, where[dst] if dst >= 0 else dst, action.n
         )
 
     def _hides(self, piles: tuple[tuple[int, ...], ...], p: int, home_next: int) -> int:
