@@ -91,7 +91,9 @@ class Budget:
     positions: int | None = None
 
 
-Handed = tuple[State, State, tuple[Action, ...], dict[Action, int]]
+# The position as an action left it, the phase it is made final in, its legal actions, and the
+# key each action tried leads to (``_Table.handed``).
+Handed = tuple[State, str, tuple[Action, ...], dict[Action, int]]
 
 
 class _Table:
@@ -110,8 +112,7 @@ class _Table:
         self.lost_places: dict[int, int] = {}
         self.most = most
         # The positions the best-first search expanded and the depth-first runs have not yet
-        # reached (most of them they reach later): by key, the position as an action left
-        # it, as made final, its legal actions, and the key each action it tried leads to.
+        # reached (most of them they reach later), by key (see ``Handed``).
         # A depth-first run that reaches one of them again lists nothing, and plays only the
         # actions that lead to positions it does not know.
         self.handed: dict[int, Handed] = {}
@@ -529,7 +530,7 @@ class _BestFirst:
             if reduced or left:  # not proved here: for the depth-first runs that reach it
                 if len(handed) >= HANDED_MOST:
                     del handed[next(iter(handed))]
-                handed[key] = (reached, state, actions, kids)
+                handed[key] = (reached, state.phase, actions, kids)
             if reduced:
                 # Only a safe move was tried: that proves nothing here (a rule file's safe
                 # moves may go round in a circle, which the depth-first search finds out).
@@ -677,12 +678,12 @@ class Solver:
         alike in another order (the actions and keys are then carried to the run's piles). Not
         a stock at another place, where the macro actions differ. The counts may differ only
         where the key leaves them out (no rule reads them): the run keeps its own."""
-        first, done, actions, kids = handed
+        first, phase, actions, kids = handed
         if first.phase != reached.phase:
             return None
-        state = reached if done.phase == reached.phase else new_state(
-            reached.piles, done.phase, reached.counts
-        )  # fmt: skip
+        state = (
+            reached if phase == reached.phase else new_state(reached.piles, phase, reached.counts)
+        )
         mine, theirs = reached.piles, first.piles
         if mine == theirs:
             return state, actions, kids
