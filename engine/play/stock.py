@@ -30,27 +30,39 @@ from ..vocab.effects.dealing import Deal, Redeal
 from ..vocab.effects.moves import Move
 
 STEP = "+"  # in a macro action's name: steps, then the action played (no action name has it)
-# The places on the stock's courses kept at once (``StockReach._cycle``): about 100 bytes each.
-RINGS_KEPT = 200_000
+# The places on the stock's courses kept at once (``StockReach._cycle``): some 30 bytes each,
+# and about 100 more for each place a search went to.
+PLACES_KEPT = 400_000
 # The stock, the waste and the counts of a position (what draws and redeals change).
 Cycled = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-class _Ring:
-    """One course of draws and redeals, worked out once (``StockReach._cycle``): the stock, the
-    waste and the counts at each place on it, the first where it was worked out from. Where
-    the last place turns to the first again (``closed``), every place's course goes round the
-    ring, and going once round adds ``shift`` to the counts. Where no rule reads the counts,
-    they are those of the position it was worked out from: another position on it carries
-    its own counts by the changes from its place (draws and redeals change them alike, and
-    never read them)."""
+class _Course:
+    """The course of draws and redeals from one stock, waste and counts, worked out once
+    (``StockReach._cycle``). The stock and the waste keep one order of their cards together
+    (a draw turns the stock's top cards onto the waste, a redeal turns the waste back), so a
+    place on the course is told by the waste's size and the redeals made since the start
+    (``sizes``, ``redeals``: shared by every course of as many cards, from as many on the
+    waste, with as many redeals left). The face of the waste's top card at each place (-1:
+    none, or face down) is worked out at once, for the macros; the piles at a place only when
+    a search goes there (``StockReach._at``), and then kept, so that the positions that go
+    there share them."""
 
-    __slots__ = ("closed", "places", "shift")
+    __slots__ = ("redeals", "sizes", "stock", "tops", "turned", "waste", "where")
 
-    def __init__(self, places: list[Cycled], closed: bool, shift: tuple[int, ...]) -> None:
-        self.places = places
-        self.closed = closed
-        self.shift = shift
+    def __init__(
+        self, stock: tuple[int, ...], waste: tuple[int, ...], sizes: list[int],
+        redeals: list[int], tops: list[int],
+    ) -> None:  # fmt: skip
+        self.stock = stock
+        self.waste = waste
+        self.sizes = sizes
+        self.redeals = redeals
+        self.tops = tops
+        # The stock after the first redeal (from then on, every pass is the same), once asked.
+        self.turned: tuple[int, ...] | None = None
+        # The stock and the waste at each place, once a search has gone there.
+        self.where: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = [None] * len(sizes)
 
 
 class StockReach:
@@ -121,12 +133,14 @@ class StockReach:
         # Draws and redeals change the stock, the waste and the counts alone. Where no way to
         # win reads those piles (or the legal actions), what they lead to is the same for
         # every position with the same stock, waste and counts: worked out once and kept
-        # (``_cycle``), each position's place on it by its stock and waste (and counts).
-        self._cycles: dict[Cycled, tuple[_Ring, int]] | None = (
-            {} if self._draws_never_win() else None
-        )
-        self._last_cycle: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], _Ring, int]
-        self._last_cycle = ((), (), (), _Ring([((), (), ())], False, ()), 0)
+        # (``_cycle``), by the stock and the waste (and the counts, where a rule reads them).
+        self._cycles: dict[Cycled, _Course] | None = {} if self._draws_never_win() else None
+        self._kept = 0  # the places of the courses kept
+        # The waste's sizes and the redeals made along a course, by the cards of the stock and
+        # the waste, those on the waste, and the redeals left (-1: no limit).
+        self._sizes_of: dict[tuple[int, int, int], tuple[list[int], list[int]]] = {}
+        self._last_cycle: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], _Course]
+        self._last_cycle = ((), (), (), _Course((), (), [0], [0], [-1]))
 
     def _draws_never_win(self) -> bool:
         """Whether no transition to a win reads the stock, the waste or the legal actions
@@ -214,114 +228,121 @@ class StockReach:
             seen.add(again)
             yield state
 
-    def _cycle(self, start: State) -> tuple[_Ring, int]:
-        """The course of draws and redeals ``start`` is on, and its place there: worked out
-        once for each stock, waste and counts (see ``_cycles``), and where the turns come round
-        to where they began, once for every place on the way (``_Ring``)."""
+    def _cycle(self, start: State) -> _Course:
+        """The course of draws and redeals from ``start``: worked out once for each stock,
+        waste and counts (see ``_cycles``)."""
         cycles = self._cycles
         assert cycles is not None
         piles = start.piles
         stock, waste = piles[self.stock], piles[self.waste]
-        # Where no rule reads the counts, a course is shared whatever they are (``_Ring``).
+        # Where no rule reads the counts, a course is shared whatever they are (``_at``).
         counts = start.counts if self._counted else ()
         last = self._last_cycle
         # The children of one position mostly share its stock and waste: the very tuples.
         if stock is last[0] and waste is last[1] and counts is last[2]:
-            return last[3], last[4]
+            return last[3]
         key = (stock, waste, counts)
         found = cycles.get(key)
         if found is None:
-            found = self._ring(start, key)
-        self._last_cycle = (stock, waste, counts, found[0], found[1])
-        return found
-
-    def _ring(self, start: State, key: Cycled) -> tuple[_Ring, int]:
-        """Work out the course of draws and redeals from ``start`` and keep it (``_cycle``):
-        the places ``_course`` would give, worked out on the two piles and the counts alone
-        (where ``_cycles`` is kept, nothing else follows a turn: see ``_turned``)."""
-        cycles = self._cycles
-        assert cycles is not None
-        counted = self._counted
-        stock, waste, counts = key[0], key[1], start.counts
-        places: list[Cycled] = [(stock, waste, counts)]
-        # The places met, by the waste's size: a place comes back only with its sizes, and
-        # comparing the few places of one size costs less than hashing every place's piles.
-        met: dict[int, list[int]] = {len(waste): [0]}
-        turned: Cycled | None = None
-        again = False
-        for _ in range(1, self.most_steps):
-            turned = self._turned(stock, waste, counts)
-            if turned is None:
-                break
-            stock, waste, counts = turned
-            same_size = met.get(len(waste))
-            if same_size is None:
-                met[len(waste)] = [len(places)]
-            else:
-                for at in same_size:
-                    place = places[at]
-                    if (
-                        place[1] == waste
-                        and place[0] == stock
-                        and (not counted or place[2] == counts)
-                    ):
-                        again = True
-                        break
-                if again:
-                    break
-                same_size.append(len(places))
-            places.append(turned)
-        # Unlimited turns that lead back to the start go round a ring: each place on it has
-        # the same course, begun further on (and its counts moved on as much).
-        if again and not counted and len(places) > 1 and stock == key[0] and waste == key[1]:
-            shift = tuple([a - b for a, b in zip(counts, start.counts, strict=True)])
-            ring = _Ring(places, True, shift)
-            if len(cycles) + len(places) > RINGS_KEPT:
+            found = self._course_of(stock, waste, start.counts)
+            if self._kept > PLACES_KEPT:
                 cycles.clear()
-            for at, (stock, waste, _) in enumerate(places):
-                cycles[(stock, waste, ())] = (ring, at)
-            return ring, 0
-        if len(cycles) >= RINGS_KEPT:
-            cycles.clear()
-        found = cycles[key] = (_Ring(places, False, ()), 0)
+                self._kept = 0
+            cycles[key] = found
+            self._kept += len(found.sizes)
+        self._last_cycle = (stock, waste, counts, found)
         return found
 
-    def _turned(
+    def _course_of(
         self, stock: tuple[int, ...], waste: tuple[int, ...], counts: tuple[int, ...]
-    ) -> Cycled | None:
-        """The stock, the waste and the counts after the draw or redeal that is legal with
-        them (``_turn``), if any: the effects' own work on those piles. Where no way to win
-        reads the stock, the waste or the legal actions, that is all a turn does: the rules
-        leave nothing else to follow it (``stock_reach``: no automatic action that touches or
-        reads either pile, no action of the player's that leaves the one phase, no loss but
-        one that reads the legal actions, which ``expand`` asks)."""
-        if stock:
-            stock, waste = self.draw.dealt(stock, waste)
-            return stock, waste, counts
+    ) -> _Course:
+        """The course of draws and redeals from this stock, waste and counts (``_Course``),
+        with the face of the waste's top card at each place."""
+        total, first = len(stock) + len(waste), len(waste)
         redeal = self.redeal
-        if redeal is not None and redeal.ready(waste, stock, counts):
-            return redeal.turned(waste), (), redeal.counted(counts)
-        return None
+        left = -1
+        if redeal is not None and redeal.limit is not None:
+            left = max(0, redeal.limit - counts[redeal.counter])
+        at = (total, first, left)
+        found = self._sizes_of.get(at)
+        if found is None:
+            if len(self._sizes_of) > 100_000:
+                self._sizes_of.clear()
+            found = self._sizes_of[at] = self._places(total, first, left)
+        sizes, redeals = found
+        # The face of the waste's top card at each place: at the start, the waste's own top
+        # card; elsewhere the card that many cards down the order of both piles (the waste's
+        # from its bottom, then the stock's from its top), as the draws turn it.
+        face_up = not self.draw.flag
+        tops = [-1] * len(sizes)
+        for k in range(len(sizes)):
+            size = sizes[k]
+            if not size:
+                continue
+            if not k:
+                if not waste[-1] & DOWN:
+                    tops[k] = FACE[waste[-1]]
+            elif face_up:
+                tops[k] = FACE[waste[size - 1] if size <= first else stock[total - size]]
+        return _Course(stock, waste, sizes, redeals, tops)
 
-    def _at(self, start: State, ring: _Ring, at: int, steps: int) -> State:
-        """``start``, which is at place ``at`` of ``ring``, after ``steps`` draws and redeals."""
-        places = ring.places
-        to = at + steps
-        wrapped = to >= len(places)
-        if wrapped:
-            to -= len(places)
-        pile_list = list(start.piles)
-        pile_list[self.stock], pile_list[self.waste], counts = places[to]
-        if not self._counted:  # the ring's counts are another position's: carry the change
-            base = places[at][2]
-            own = start.counts
-            if wrapped:
-                shift = ring.shift
-                counts = tuple([own[i] + counts[i] - base[i] + shift[i] for i in range(len(own))])
-            elif counts is base:
-                counts = own
+    def _places(self, total: int, first: int, left: int) -> tuple[list[int], list[int]]:
+        """The waste's size at each place of a course (and the redeals made to get there)
+        that starts with ``first`` of ``total`` cards on the waste and ``left`` redeals left
+        (-1: no limit): each draw turns up to ``draw.count`` cards; with the stock empty, a
+        redeal (where one is left) turns the waste back. The course ends where no turn is
+        left, or before a place comes back."""
+        per = self.draw.count
+        redeal = self.redeal
+        sizes, redeals = [first], [0]
+        met = [False] * (total + 1)
+        met[first] = True
+        size, made = first, 0
+        for _ in range(1, self.most_steps):
+            if size < total:
+                size = min(size + per, total)
+            elif redeal is not None and total and left != made:
+                size = 0
+                made += 1
             else:
-                counts = tuple([own[i] + counts[i] - base[i] for i in range(len(own))])
+                break
+            if left < 0:  # no limit: the course goes round, and stops where it came before
+                if met[size]:
+                    break
+                met[size] = True
+            sizes.append(size)
+            redeals.append(made)
+        return sizes, redeals
+
+    def _at(self, start: State, course: _Course, steps: int) -> State:
+        """``start``, on whose stock and waste ``course`` begins, after ``steps`` draws and
+        redeals: the piles of that place (made with the turns' own effects, then kept), and
+        the counts of ``start`` with the redeals made on the way."""
+        where = course.where
+        place = where[steps]
+        if place is None:
+            size = course.sizes[steps]
+            draw = self.draw
+            if not course.redeals[steps]:
+                stock, waste = course.stock, course.waste
+                place = draw.dealt_cards(stock, waste, size - len(waste))
+            else:
+                turned = course.turned
+                if turned is None:
+                    redeal = self.redeal
+                    assert redeal is not None
+                    stock, waste = course.stock, course.waste
+                    whole = draw.dealt_cards(stock, waste, len(stock))[1]
+                    turned = course.turned = redeal.turned(whole)
+                place = draw.dealt_cards(turned, (), size)
+            where[steps] = place
+        pile_list = list(start.piles)
+        pile_list[self.stock], pile_list[self.waste] = place
+        counts = start.counts
+        redeal = self.redeal
+        if redeal is not None:
+            for _ in range(course.redeals[steps]):
+                counts = redeal.counted(counts)
         return new_state(tuple(pile_list), start.phase, counts)
 
     def _reached(self, start: State) -> list[Action]:
@@ -350,17 +371,15 @@ class StockReach:
         waste = self.waste
         out: list[Action] = []
         if self._cycles is not None:
-            ring, at = self._cycle(start)
-            places = ring.places
-            size = len(places)
-            for steps in range(1, size if ring.closed else size - at):
-                to = at + steps
-                pile = places[to - size if to >= size else to][1]
-                if self._wanted_on_top(pile, wanted):
+            course = self._cycle(start)
+            tops = course.tops
+            for steps in range(1, len(tops)):
+                face = tops[steps]
+                if face >= 0 and wanted >> face & 1:
                     if plays:
-                        self._plays(plays, FACE[pile[-1]], steps, out)
+                        self._plays(plays, face, steps, out)
                     if generic:
-                        self._waste_moves(self._at(start, ring, at, steps), steps, out)
+                        self._waste_moves(self._at(start, course, steps), steps, out)
         else:
             for steps, state in enumerate(self._course(start), 1):
                 if state.phase != start.phase:
@@ -423,8 +442,7 @@ class StockReach:
     def _after_turns(self, state: State, steps: int) -> State:
         """The position ``steps`` draws and redeals lead to from ``state``."""
         if self._cycles is not None:
-            ring, at = self._cycle(state)
-            return self._at(state, ring, at, steps)
+            return self._at(state, self._cycle(state), steps)
         for _ in range(steps):
             turn = self._turn(state)
             assert turn is not None

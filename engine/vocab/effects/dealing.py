@@ -40,8 +40,18 @@ class Deal(Effect[DealSpec]):
         self, src: tuple[int, ...], dst: tuple[int, ...]
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The source and the target after one deal: all it changes (``apply``)."""
-        n = min(self.count, len(src))
-        moved = tuple((c & MASK) | self.flag for c in reversed(src[len(src) - n :]))
+        return self.dealt_cards(src, dst, min(self.count, len(src)))
+
+    def dealt_cards(
+        self, src: tuple[int, ...], dst: tuple[int, ...], n: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The source and the target after deals that turn ``n`` cards in all (as many deals
+        as that takes, one after the other: each turns the source's top cards over onto the
+        target, so that together they turn its top ``n`` cards over). With ``n`` 0, the very
+        same tuples."""
+        if not n:
+            return src, dst
+        moved = tuple([(c & MASK) | self.flag for c in reversed(src[len(src) - n :])])
         return src[: len(src) - n], dst + moved
 
     def apply(self, state: State, action: Action, trace: Trace | None) -> State:
