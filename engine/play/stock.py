@@ -129,6 +129,8 @@ class StockReach:
         self._action_names = {name: k for k, name in enumerate(game.effects)}
         self._sizes = (len(game.effects), len(game.layout) + 1, len(game.cards) + 1)
         self._made: dict[int, Action] = {}
+        # The action each macro made plays after its turns (``successor`` asks for it often).
+        self._played: dict[Action, Action] = {}
         self.most_steps = 2 * len(game.cards) * ((redeal.limit or 0) + 2 if redeal else 1) + 2
         # Draws and redeals change the stock, the waste and the counts alone. Where no way to
         # win reads those piles (or the legal actions), what they lead to is the same for
@@ -182,8 +184,18 @@ class StockReach:
         if action is None:
             if len(self._made) > 1_000_000:
                 self._made.clear()
+                self._played.clear()
             action = self._made[key] = new_action(self._name(steps, name), self.waste, dst, n)
+            self._played[action] = new_action(name, self.waste, dst, n)
         return action
+
+    def _played_after(self, action: Action, name: str) -> Action:
+        """The action a macro plays after its draws and redeals (``name`` from the macro's
+        piles): the one made with the macro, where it was made here."""
+        played = self._played.get(action)
+        if played is None:
+            played = new_action(name, action.src, action.dst, action.n)
+        return played
 
     def _turn(self, state: State) -> Action | None:
         """The draw or redeal that is legal in ``state`` (at most one is), if any."""
@@ -437,7 +449,7 @@ class StockReach:
         state = self._after_turns(state, steps)
         if not name:
             return state
-        return game.successor(state, new_action(name, action.src, action.dst, action.n))
+        return game.successor(state, self._played_after(action, name))
 
     def _after_turns(self, state: State, steps: int) -> State:
         """The position ``steps`` draws and redeals lead to from ``state``."""
@@ -456,7 +468,7 @@ class StockReach:
         if macro is None or not macro[1]:
             return None
         steps, name = macro
-        return self._after_turns(state, steps), new_action(name, action.src, action.dst, action.n)
+        return self._after_turns(state, steps), self._played_after(action, name)
 
     def unfold(self, line: list[tuple[State, Action]]) -> list[tuple[State, Action]]:
         """A line of play with each macro action given as the game's own actions, each with
