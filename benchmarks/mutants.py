@@ -524,6 +524,11 @@ MUTANTS = [
            "no run that starts afresh in a random order is streamlined",
            ("tests/test_solver.py::test_the_streamliner_wins_big_ben_deals_the_complete_search_"
             "leaves_unknown",)),
+    Mutant("left-out-keeps-the-useless", "engine/play/dominance.py",
+           "        return tuple([action for action in actions if not self.pruned(state, action)])",
+           "        return tuple([action for action in actions if self.pruned(state, action)])",
+           "the search tries only the moves the rules prove useless, and leaves out the rest",
+           ("tests/test_dominance.py",)),
     Mutant("twin-swap-ignores-home", "engine/play/dominance.py",
            "        return not any(taken.taken(piles, f) & bit for f in self.foundations)",
            "        return True",

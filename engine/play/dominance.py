@@ -237,15 +237,37 @@ def _safe_home(game: Game) -> tuple[_SafeHome, list[str]] | None:
     return test, names
 
 
-def left_out_test(game: Game) -> Callable[[State, Action], bool] | None:
+def left_out_test(game: Game) -> LeftOut | None:
     """The moves a search may leave out, where the rules prove them useless: a run traded
     between twins (``twin_swap_test``), a card taken off its foundation for a safe move to
     send it back (``taken_back_test``). None where neither applies."""
-    swapped = twin_swap_test(game)
-    taken_back = taken_back_test(game)
-    if swapped is not None and taken_back is not None:
-        return _Either(swapped, taken_back).safe
-    return swapped or taken_back
+    swapped = _twin_swap(game)
+    taken_back = _taken_back(game)
+    if swapped is None and taken_back is None:
+        return None
+    return LeftOut(swapped, taken_back)
+
+
+class LeftOut:
+    """The tests of ``left_out_test`` for one game, asked of a position's actions at once (a
+    search lists millions of actions: each test is a direct call here, not a call through a
+    bound method)."""
+
+    def __init__(self, swapped: _TwinSwap | None, taken_back: _TakenBack | None) -> None:
+        self.swapped = swapped
+        self.taken_back = taken_back
+
+    def pruned(self, state: State, action: Action) -> bool:
+        """Whether the rules prove ``action`` useless in ``state``."""
+        swapped = self.swapped
+        if swapped is not None and swapped.pruned(state, action):
+            return True
+        taken_back = self.taken_back
+        return taken_back is not None and taken_back.pruned(state, action)
+
+    def kept(self, state: State, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The actions the search tries: those the rules do not prove useless."""
+        return tuple([action for action in actions if not self.pruned(state, action)])
 
 
 def taken_back_test(game: Game) -> Callable[[State, Action], bool] | None:
@@ -259,6 +281,12 @@ def taken_back_test(game: Game) -> Callable[[State, Action], bool] | None:
     the position it leads to, Q, would be one move nearer a win than P, and the card sent home
     from Q, which is P again, nearer still: no shortest winning line begins with one, and
     every winnable position keeps a shortest line without it."""
+    found = _taken_back(game)
+    return found.pruned if found is not None else None
+
+
+def _taken_back(game: Game) -> _TakenBack | None:
+    """The test of ``taken_back_test``; None where it does not apply."""
     found = _safe_home(game)
     if found is None:
         return None
@@ -269,7 +297,7 @@ def taken_back_test(game: Game) -> Callable[[State, Action], bool] | None:
         effect = game.effects[name]
         assert isinstance(effect, Move)
         routes |= {(p, f) for p in effect.sources for f in effect.targets if f in foundations}
-    return _TakenBack(home, frozenset(routes)).pruned
+    return _TakenBack(home, frozenset(routes))
 
 
 class _TakenBack:
@@ -470,6 +498,12 @@ def twin_swap_test(game: Game) -> Callable[[State, Action], bool] | None:
     of every one to the foundations or within the group as runs), turns a face-down card
     up, or fills empty piles one card deep; one phase of play, actions without conditions,
     outcomes decided by the legal actions or by piles outside the group."""
+    found = _twin_swap(game)
+    return found.pruned if found is not None else None
+
+
+def _twin_swap(game: Game) -> _TwinSwap | None:
+    """The test of ``twin_swap_test``; None where the rules are not of its kind."""
     layout = game.layout
     spec = game.spec
     runs = [
@@ -541,7 +575,7 @@ def twin_swap_test(game: Game) -> Callable[[State, Action], bool] | None:
         rule.on_top,
         tuple(sorted(homes)),
         layout.taken,
-    ).pruned
+    )
 
 
 def _builds_in_twins(rule: AcceptRule, game: Game, group: frozenset[int]) -> bool:

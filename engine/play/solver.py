@@ -29,7 +29,7 @@ from typing import Literal
 from ..core.cards import DOWN, FACE, face_bits, table_bits
 from ..core.state import Action, State, new_action, new_state
 from ..game.game import Game
-from .dominance import left_out_test, with_dominance
+from .dominance import LeftOut, left_out_test, with_dominance
 from .pruning import dead_position_test
 from .stock import StockReach, stock_reach
 
@@ -647,7 +647,7 @@ class Solver:
             self.reach.drawn if self.reach is not None and self.reach.all_at_hand else None
         )
         # Moves the rules prove useless, left out (``left_out_test``).
-        self._left_out: Callable[[State, Action], bool] | None = left_out_test(game)
+        self._left_out: LeftOut | None = left_out_test(game)
         # The ranks of ``_rank``: more cards than a game holds are never taken at once, and an
         # action that moves no cards between piles (a draw, a deal) comes after every move.
         self._most_taken = len(game.cards) + 1
@@ -897,7 +897,7 @@ class Solver:
                             return [action], True
         left_out = self._left_out
         if left_out is not None:
-            actions = tuple([a for a in actions if not left_out(state, a)])
+            actions = left_out.kept(state, actions)
         piles = state.piles
         alike = self.alike
         if alike:
