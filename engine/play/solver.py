@@ -613,8 +613,7 @@ class Solver:
         # Piles the position keys treat alike: a move into one empty pile of such a group
         # leads where the same move into another would.
         self.alike = {p: g for g, piles in enumerate(game.keys.groups) for p in piles}
-        # The same groups, and the piles in none (``taken_over``).
-        self._groups = [tuple(piles) for piles in game.keys.groups]
+        # The piles in no such group (``taken_over``).
         self._ungrouped = tuple(p for p in range(len(accepts)) if p not in self.alike)
         self._faces_under: dict[tuple[int, ...], int] = {}
         self._under_pile: list[tuple[int, ...]] = [() for _ in accepts]
@@ -691,7 +690,7 @@ class Solver:
             if mine[p] != theirs[p]:
                 return None
         where = list(range(len(mine)))  # where each of its piles lies among the run's
-        for group in self._groups:
+        for group in self.game.keys.groups:
             free = list(group)
             for p in group:
                 pile = theirs[p]

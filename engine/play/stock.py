@@ -44,9 +44,9 @@ class _Course:
     place on the course is told by the waste's size and the redeals made since the start
     (``sizes``, ``redeals``: shared by every course of as many cards, from as many on the
     waste, with as many redeals left). The face of the waste's top card at each place (-1:
-    none, or face down) is worked out at once, for the macros; the piles at a place only when
-    a search goes there (``StockReach._at``), and then kept, so that the positions that go
-    there share them."""
+    none, face down, or the start) is worked out at once, for the macros; the piles at a
+    place only when a search goes there (``StockReach._at``), and then kept, so that the
+    positions that go there share them."""
 
     __slots__ = ("redeals", "sizes", "stock", "tops", "turned", "waste", "where")
 
@@ -127,7 +127,7 @@ class StockReach:
         # Each macro action made, handed out again (``_macro``): by an int worked out from
         # its steps, its action's place in ``_action_names``, its target and its count.
         self._action_names = {name: k for k, name in enumerate(game.effects)}
-        self._sizes = (len(game.effects), len(game.layout) + 1, len(game.cards) + 1)
+        self._macro_radix = (len(game.effects), len(game.layout) + 1, len(game.cards) + 1)
         self._made: dict[int, Action] = {}
         # The action each macro made plays after its turns (``successor`` asks for it often).
         self._played: dict[Action, Action] = {}
@@ -178,7 +178,7 @@ class StockReach:
     def _macro(self, steps: int, name: str, dst: int, n: int) -> Action:
         """The macro action of ``steps`` turns, then ``name`` from the waste to ``dst`` (with
         ``n``), made once (a search lists millions)."""
-        names, piles, counts = self._sizes
+        names, piles, counts = self._macro_radix
         key = ((steps * names + self._action_names[name]) * piles + dst + 1) * counts + n
         action = self._made.get(key)
         if action is None:
@@ -282,20 +282,16 @@ class StockReach:
                 self._sizes_of.clear()
             found = self._sizes_of[at] = self._places(total, first, left)
         sizes, redeals = found
-        # The face of the waste's top card at each place: at the start, the waste's own top
-        # card; elsewhere the card that many cards down the order of both piles (the waste's
-        # from its bottom, then the stock's from its top), as the draws turn it.
-        face_up = not self.draw.flag
+        # The face of the waste's top card at each place the turns lead to (not the start,
+        # which no macro plays from): the card that many cards down the order of both piles
+        # (the waste's from its bottom, then the stock's from its top), turned up by the draw
+        # unless it deals face down.
         tops = [-1] * len(sizes)
-        for k in range(len(sizes)):
-            size = sizes[k]
-            if not size:
-                continue
-            if not k:
-                if not waste[-1] & DOWN:
-                    tops[k] = FACE[waste[-1]]
-            elif face_up:
-                tops[k] = FACE[waste[size - 1] if size <= first else stock[total - size]]
+        if not self.draw.flag:
+            for k in range(1, len(sizes)):
+                size = sizes[k]
+                if size:
+                    tops[k] = FACE[waste[size - 1] if size <= first else stock[total - size]]
         return _Course(stock, waste, sizes, redeals, tops)
 
     def _places(self, total: int, first: int, left: int) -> tuple[list[int], list[int]]:
